@@ -6,6 +6,7 @@ import { RETAILER_MATCHES } from './lib/sites/registry';
 // Builds: `production` (the store build) never grants localhost. `e2e` (tests and the demo) adds the
 // loopback addresses so the extension can reach the local VerseDB stand-in.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -17,17 +18,20 @@ export default defineConfig({
     permissions: ['storage', 'alarms'],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
     // Other stores and another VerseDB address are asked for at run time, when the member turns them on.
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Firefox's MV2 has no optional_host_permissions: host patterns go in optional_permissions there.
     ...(browser === 'firefox'
       ? {
+          optional_permissions: OPTIONAL_HOSTS,
           browser_specific_settings: {
+            // data_collection_permissions needs Firefox 140 (desktop) and 142 (Android).
             gecko: {
               id: 'longbox@longbox.app',
-              strict_min_version: '115.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : {}),
+      : { optional_host_permissions: OPTIONAL_HOSTS }),
   }),
 });

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every test: type check, unit and stand-in tests (vitest), then the browser tests (Playwright, Debian's
+# Chromium or LONGBOX_CHROMIUM, the e2e build of the extension loaded). Ends with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/unit.json test-results/e2e.json
+
+step() { printf '\n== %s\n' "$*"; }
+failed=0
+
+step "Chromium"
+bash scripts/ensure-chromium.sh || exit 1
+
+step "Type check"
+npx tsc --noEmit || failed=1
+
+step "Unit and stand-in tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || failed=1
+
+step "Build the extension (e2e build)"
+npx wxt build --mode e2e || exit 1
+
+step "Browser tests"
+CI=1 npx playwright test || failed=1
+
+node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json || failed=1
+exit $failed

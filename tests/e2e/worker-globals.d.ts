@@ -1,0 +1,5 @@
+// The part of the extension's own `chrome` global that tests reach through worker.evaluate().
+declare const chrome: {
+  runtime: { getManifest(): { name: string; version: string }; id: string };
+  storage: { local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+};
