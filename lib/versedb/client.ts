@@ -1,0 +1,377 @@
+import type { z } from 'zod';
+import { scopeNamedIn, VerseDbError, type ApiProblem } from './errors';
+import {
+  AddedCopy,
+  AmbiguousBody,
+  CollectionCheck,
+  CollectionPage,
+  ConnectToken,
+  DataOf,
+  ErrorBody,
+  FocPage,
+  FollowUpdatesPage,
+  IssueRecord,
+  LookupResult,
+  NoBody,
+  AnyBody,
+  UpdatedCopy,
+  PullListPage,
+  UpcomingFirstsPage,
+  UserProfile,
+  WishlistPage,
+  WishlistState,
+} from './schemas';
+
+// The VerseDB API client. It knows paths, bodies and error statuses; it does not decide when to
+// call (the scheduler and the quota do). Every response is validated before anyone sees it.
+
+export type CallKind = 'read' | 'write';
+
+/** What a response said about the member's rate limit, for the quota tracker. */
+export interface RateInfo {
+  kind: CallKind;
+  status: number;
+  limit: number | null;
+  remaining: number | null;
+  /** Epoch ms until which nothing may be sent (a 429's Retry-After or X-RateLimit-Reset). */
+  retryAt: number | null;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => number;
+  onRateInfo?: (info: RateInfo) => void;
+}
+
+interface RequestOptions<T extends z.ZodType> {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  schema: T;
+  signal?: AbortSignal;
+  /** The Connect code exchange is the one call made without a token. */
+  anonymous?: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The configured VerseDB address as an origin: HTTPS, or HTTP on this machine only. */
+export function verseDbOrigin(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    throw new VerseDbError({ kind: 'config', message: `"${address}" is not a web address.` });
+  }
+  const local = LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+    throw new VerseDbError({
+      kind: 'config',
+      message: 'The VerseDB address must use https:// (plain http:// is allowed only for localhost).',
+    });
+  }
+  return url.origin;
+}
+
+/** Retry-After is seconds or an HTTP date; X-RateLimit-Reset is Unix seconds. */
+export function retryAtFrom(headers: Headers, now: number): number {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) return now + seconds * 1000;
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(now, date);
+  }
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (Number.isFinite(reset) && reset > 0) return Math.max(now, reset * 1000);
+  return now + 60_000;
+}
+
+function headerInt(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isInteger(parsed) ? parsed : null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function problemFor(status: number, body: unknown, headers: Headers, now: number): ApiProblem {
+  const parsed = ErrorBody.safeParse(body);
+  const fields = parsed.success ? parsed.data : null;
+  const said = fields?.message ?? fields?.error ?? null;
+  switch (status) {
+    case 401:
+      return { kind: 'unauthenticated', message: said ?? 'VerseDB did not accept the token.' };
+    case 402:
+      return {
+        kind: 'pro-required',
+        message: said ?? 'This needs a VerseDB PRO membership.',
+        upgradeUrl: fields?.upgrade_url ?? null,
+      };
+    case 403: {
+      const message = said ?? 'VerseDB refused this request.';
+      const scope = scopeNamedIn(message);
+      return scope ? { kind: 'missing-scope', message, scope } : { kind: 'forbidden', message };
+    }
+    case 404:
+      return { kind: 'not-found', message: said ?? 'Not found on VerseDB.' };
+    case 409: {
+      const ambiguous = AmbiguousBody.safeParse(body);
+      if (ambiguous.success) {
+        const { matches, total_count, count } = ambiguous.data;
+        return {
+          kind: 'ambiguous',
+          message: said ?? 'Several issues share this code.',
+          matches,
+          total: total_count ?? count ?? matches.length,
+        };
+      }
+      return { kind: 'invalid', message: said ?? 'VerseDB reported a conflict.', fields: {} };
+    }
+    case 422:
+      return { kind: 'invalid', message: said ?? 'VerseDB did not accept the data.', fields: fields?.errors ?? {} };
+    case 429:
+      return {
+        kind: 'rate-limited',
+        message: said ?? 'Too many requests.',
+        retryAt: retryAtFrom(headers, now),
+      };
+    default:
+      return {
+        kind: 'unavailable',
+        message: said ?? `VerseDB answered with status ${status}.`,
+        status,
+      };
+  }
+}
+
+export interface CopyFields {
+  variant_id?: number | null;
+  condition?: string;
+  grade_score?: string | null;
+  grading_company?: string | null;
+  graded?: boolean;
+  price_paid?: number | null;
+  notes?: string | null;
+  purchased_at?: string | null;
+}
+
+export class VerseDbClient {
+  readonly origin: string;
+  private readonly token: string | null;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly onRateInfo: ((info: RateInfo) => void) | undefined;
+
+  constructor(options: ClientOptions) {
+    this.origin = verseDbOrigin(options.baseUrl);
+    this.token = options.token;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.now = options.now ?? Date.now;
+    this.onRateInfo = options.onRateInfo;
+  }
+
+  async request<T extends z.ZodType>(method: string, path: string, options: RequestOptions<T>): Promise<z.output<T>> {
+    const url = new URL(`/api/v1${path}`, this.origin);
+    if (url.origin !== this.origin) throw new VerseDbError({ kind: 'config', message: 'Refused a request off the VerseDB address.' });
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const kind: CallKind = method === 'GET' ? 'read' : 'write';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!options.anonymous) {
+      if (!this.token) throw new VerseDbError({ kind: 'unauthenticated', message: 'Not signed in to VerseDB.' });
+      headers.Authorization = `Bearer ${this.token}`;
+    }
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        credentials: 'omit',
+        redirect: 'error',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new VerseDbError(lostRequestProblem(kind, timeout.aborted));
+    }
+
+    const now = this.now();
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch {
+      // The connection dropped while the answer was arriving.
+      throw new VerseDbError(lostRequestProblem(kind, timeout.aborted), response.status);
+    }
+    const problem = response.ok ? null : problemFor(response.status, body, response.headers, now);
+    this.onRateInfo?.({
+      kind,
+      status: response.status,
+      limit: headerInt(response.headers, 'x-ratelimit-limit'),
+      remaining: headerInt(response.headers, 'x-ratelimit-remaining'),
+      retryAt: problem?.kind === 'rate-limited' ? problem.retryAt : null,
+    });
+    if (problem) throw new VerseDbError(problem, response.status);
+
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join('.') || 'the body';
+      throw new VerseDbError(
+        { kind: 'malformed', message: `VerseDB sent an answer Longbox cannot read (${method} ${path}: ${where}).` },
+        response.status,
+      );
+    }
+    return parsed.data;
+  }
+
+  // --- member ---
+  profile() {
+    return this.request('GET', '/user', { schema: UserProfile });
+  }
+
+  // --- lookups ---
+  lookupUpc(upc: string, signal?: AbortSignal) {
+    return this.request('GET', `/lookup/upc/${encodeURIComponent(upc)}`, { schema: LookupResult, signal });
+  }
+  lookupIsbn(isbn: string, signal?: AbortSignal) {
+    return this.request('GET', `/lookup/isbn/${encodeURIComponent(isbn)}`, { schema: LookupResult, signal });
+  }
+  lookupCode(code: string, signal?: AbortSignal) {
+    return this.request('GET', `/lookup/code/${encodeURIComponent(code)}`, { schema: LookupResult, signal });
+  }
+  issue(issueId: number) {
+    return this.request('GET', `/issues/${issueId}`, { schema: DataOf(IssueRecord).transform((r) => r.data) });
+  }
+
+  // --- collection ---
+  collectionPage(page: number, perPage = 100) {
+    return this.request('GET', '/user/collections', {
+      schema: CollectionPage,
+      query: { page, per_page: perPage, sort_by: 'date_added', sort_order: 'desc' },
+    });
+  }
+  checkCollection(issueId: number, variantId?: number | null) {
+    return this.request('GET', `/issues/${issueId}/collection/check`, {
+      schema: CollectionCheck,
+      query: { variant_id: variantId ?? undefined },
+    });
+  }
+  addCopy(issueId: number, fields: CopyFields) {
+    return this.request('POST', `/issues/${issueId}/collection`, { schema: AddedCopy, body: fields });
+  }
+  updateCopy(issueId: number, copyId: number, fields: CopyFields) {
+    return this.request('PATCH', `/issues/${issueId}/collection`, {
+      schema: UpdatedCopy,
+      query: { collection_item_id: copyId },
+      body: { ...fields, collection_item_id: copyId },
+    });
+  }
+  removeCopy(issueId: number, copyId: number) {
+    return this.request('DELETE', `/issues/${issueId}/collection`, {
+      schema: NoBody,
+      query: { collection_item_id: copyId },
+      body: { collection_item_id: copyId },
+    });
+  }
+
+  // --- wishlist ---
+  wishlistPage(page: number, perPage = 100) {
+    return this.request('GET', '/user/wishlist', { schema: WishlistPage, query: { page, per_page: perPage } });
+  }
+  addToWishlist(issueId: number, variantId?: number | null) {
+    return this.request('POST', `/issues/${issueId}/wishlist`, {
+      schema: WishlistState,
+      body: variantId ? { variant_id: variantId } : undefined,
+    });
+  }
+  removeFromWishlist(issueId: number, variantId?: number | null) {
+    return this.request('DELETE', `/issues/${issueId}/wishlist`, {
+      schema: NoBody,
+      query: { variant_id: variantId ?? undefined },
+    });
+  }
+
+  // --- pull list (per series) ---
+  pullListPage(page: number, perPage = 100) {
+    return this.request('GET', '/user/pull-list', { schema: PullListPage, query: { page, per_page: perPage } });
+  }
+  addToPullList(seriesId: number) {
+    return this.request('POST', '/pull-list/items', { schema: AnyBody, body: { series_id: seriesId } });
+  }
+  /** The SDK documents the path id as the series id of the entry. */
+  removeFromPullList(seriesId: number) {
+    return this.request('DELETE', `/pull-list/items/${seriesId}`, { schema: NoBody });
+  }
+
+  // --- discovery ---
+  foc(options: { days: number; page?: number; limit?: number }) {
+    return this.request('GET', '/discovery/foc', {
+      schema: FocPage,
+      query: { days: options.days, page: options.page ?? 1, limit: options.limit ?? 50 },
+    });
+  }
+  upcomingFirsts(options: { days: number; limit?: number }) {
+    return this.request('GET', '/discovery/upcoming-firsts', {
+      schema: UpcomingFirstsPage,
+      query: { days: options.days, limit: options.limit ?? 50 },
+    });
+  }
+  followUpdates(options: { days: number; perPage?: number }) {
+    return this.request('GET', '/discovery/follow-updates', {
+      schema: FollowUpdatesPage,
+      query: { days: options.days, per_page: options.perPage ?? 50 },
+    });
+  }
+
+  // --- Connect ---
+  exchangeConnectCode(fields: { code: string; redirectUri: string; codeVerifier: string }) {
+    return this.request('POST', '/connect/token', {
+      anonymous: true,
+      schema: ConnectToken,
+      body: {
+        grant_type: 'authorization_code',
+        code: fields.code,
+        redirect_uri: fields.redirectUri,
+        code_verifier: fields.codeVerifier,
+      },
+    });
+  }
+}
+
+function lostRequestProblem(kind: CallKind, timedOut: boolean): ApiProblem {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (offline) return { kind: 'offline', message: 'The browser is offline.' };
+  if (kind === 'write') {
+    return {
+      kind: 'outcome-unknown',
+      message: timedOut
+        ? 'VerseDB did not answer in time; the change may or may not have been saved.'
+        : 'The connection to VerseDB was lost; the change may or may not have been saved.',
+    };
+  }
+  return {
+    kind: 'unavailable',
+    message: timedOut ? 'VerseDB did not answer in time.' : 'Could not reach VerseDB.',
+    status: null,
+  };
+}

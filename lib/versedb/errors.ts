@@ -1,0 +1,58 @@
+import type { AmbiguousMatch } from './schemas';
+
+// Every way a VerseDB call can fail, as data the UI can explain and the scheduler can act on.
+// `message` is what the service said (`message ?? error`), or our own words when it said nothing.
+
+export type ApiProblem =
+  | { kind: 'unauthenticated'; message: string }
+  | { kind: 'pro-required'; message: string; upgradeUrl: string | null }
+  | { kind: 'missing-scope'; message: string; scope: string | null }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'ambiguous'; message: string; matches: AmbiguousMatch[]; total: number }
+  | { kind: 'invalid'; message: string; fields: Record<string, string[]> }
+  | { kind: 'rate-limited'; message: string; retryAt: number }
+  | { kind: 'unavailable'; message: string; status: number | null }
+  /** The request went out and its answer was lost: a write may or may not have happened. */
+  | { kind: 'outcome-unknown'; message: string }
+  | { kind: 'offline'; message: string }
+  | { kind: 'malformed'; message: string }
+  | { kind: 'config'; message: string };
+
+export type ApiProblemKind = ApiProblem['kind'];
+
+export class VerseDbError extends Error {
+  readonly problem: ApiProblem;
+  readonly status: number | null;
+
+  constructor(problem: ApiProblem, status: number | null = null) {
+    super(problem.message);
+    this.name = 'VerseDbError';
+    this.problem = problem;
+    this.status = status;
+  }
+
+  get kind(): ApiProblemKind {
+    return this.problem.kind;
+  }
+}
+
+export function isVerseDbError(error: unknown, kind?: ApiProblemKind): error is VerseDbError {
+  return error instanceof VerseDbError && (kind === undefined || error.kind === kind);
+}
+
+/** The scopes Longbox uses, and what each one is needed for, in the member's words. */
+export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
+  'read:user': 'reading your collection, wishlist and pull list (library sync)',
+  'lookup:barcode': 'recognising comics by barcode, ISBN or distributor code (badges)',
+  'write:collection': 'adding and removing copies in your collection',
+  'write:wishlist': 'adding to and removing from your wishlist',
+  'write:pull-list': 'changing your pull list',
+  'read:public': 'reading the catalog (FOC dates, new #1s)',
+};
+
+/** Finds the scope a 403 names, when it names one we know. */
+export function scopeNamedIn(message: string): string | null {
+  const match = /\b((?:read|write|lookup|mobile):[a-z-]+)\b/.exec(message);
+  return match?.[1] ?? null;
+}
