@@ -16,6 +16,8 @@ export type ApiProblem =
   /** The request went out and its answer was lost: a write may or may not have happened. */
   | { kind: 'outcome-unknown'; message: string }
   | { kind: 'offline'; message: string }
+  /** Not sent: Longbox holds passive calls back to keep a reserve (or waits out a Retry-After). */
+  | { kind: 'paused'; message: string; resumesAt: number }
   | { kind: 'malformed'; message: string }
   | { kind: 'config'; message: string };
 
