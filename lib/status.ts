@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { bestCondition, type Library } from './library/library';
+import type { Scheduler } from './scheduler';
+import type { IssueSummary, Resolution } from './store/db';
+import { issueSummary } from './library/sync';
+import { isVerseDbError } from './versedb/errors';
+import type { VerseDbClient } from './versedb/client';
+import type { AmbiguousMatch } from './versedb/schemas';
+
+// The status of one comic a page shows: from the cache and the synced library first; then one
+// lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
+// comic with no code is matched by its parsed title against the library, locally, for free.
+
+export const BADGE_STATES = [
+  'owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error',
+] as const;
+export type BadgeState = (typeof BADGE_STATES)[number];
+
+export const CodeRef = z.object({
+  type: z.enum(['upc', 'isbn', 'ean', 'diamond', 'lunar', 'prh']),
+  value: z.string().min(1).max(32),
+});
+export type CodeRef = z.infer<typeof CodeRef>;
+
+/** What a page tells the background about one comic: its codes and its parsed title, nothing else. */
+export const ItemQuery = z.object({
+  codes: z.array(CodeRef).max(8),
+  /** Normalised series + issue number (see lib/detect/titles), when the page shows a title. */
+  matchKey: z.string().max(300).nullable(),
+  /** The title as parsed, for the badge to name when there is no code. */
+  label: z.string().max(300).nullable(),
+});
+export type ItemQuery = z.infer<typeof ItemQuery>;
+
+export interface ItemStatus {
+  state: BadgeState;
+  /** The code the status was resolved from (`upc:…`), or the title when there was none. */
+  resolvedFrom: string | null;
+  issue: IssueSummary | null;
+  copies: number;
+  bestCondition: string | null;
+  matches: AmbiguousMatch[];
+  /** For `paused`: when lookups resume. */
+  resumesAt: number | null;
+  /** For `error`, `signed-out`, `not-found`: what to tell the shopper. */
+  message: string | null;
+  /** True when the answer came from matching the title, not a code. */
+  byTitle: boolean;
+}
+
+function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus {
+  return {
+    state,
+    resolvedFrom: null,
+    issue: null,
+    copies: 0,
+    bestCondition: null,
+    matches: [],
+    resumesAt: null,
+    message: null,
+    byTitle: false,
+    ...fields,
+  };
+}
+
+/** Codes VerseDB can look up, most exact first. Diamond codes have no lookup; they go by title. */
+const LOOKUP_ORDER: Record<CodeRef['type'], number | null> = {
+  upc: 0, isbn: 1, ean: 2, lunar: 3, prh: 4, diamond: null,
+};
+
+export function codeKey(code: CodeRef): string {
+  return `${code.type}:${code.value}`;
+}
+
+export interface StatusDeps {
+  library: Library;
+  scheduler: Scheduler;
+  /** Null when signed out, or when the token cannot look codes up (a Connect token). */
+  client: () => VerseDbClient | null;
+  canLookUp: () => boolean;
+  matchKey: (series: string, number: string) => string | null;
+  /** Whether the library has synced once, and the generation copies found meanwhile belong to. */
+  librarySync: () => Promise<{ synced: boolean; generation: number }>;
+}
+
+export class StatusResolver {
+  constructor(private readonly deps: StatusDeps) {}
+
+  async statusOf(query: ItemQuery, tabId?: number): Promise<ItemStatus> {
+    try {
+      return await this.resolve(query, tabId);
+    } catch (error) {
+      if (!isVerseDbError(error)) throw error;
+      const problem = error.problem;
+      const resolvedFrom = query.codes[0] ? codeKey(query.codes[0]) : query.label;
+      switch (problem.kind) {
+        case 'paused':
+          return status('paused', { resolvedFrom, resumesAt: problem.resumesAt, message: problem.message });
+        case 'rate-limited':
+          return status('paused', { resolvedFrom, resumesAt: problem.retryAt, message: problem.message });
+        case 'unauthenticated':
+          return status('signed-out', { resolvedFrom, message: problem.message });
+        default:
+          return status('error', { resolvedFrom, message: problem.message });
+      }
+    }
+  }
+
+  private async resolve(query: ItemQuery, tabId: number | undefined): Promise<ItemStatus> {
+    const codes = query.codes
+      .filter((code) => LOOKUP_ORDER[code.type] !== null)
+      .sort((a, b) => (LOOKUP_ORDER[a.type] ?? 9) - (LOOKUP_ORDER[b.type] ?? 9));
+
+    // Anything already resolved answers at once.
+    for (const code of codes) {
+      const known = await this.deps.library.resolution(codeKey(code));
+      if (known && known.kind !== 'not-found') return this.fromResolution(known);
+    }
+    for (const code of codes) {
+      const known = await this.deps.library.resolution(codeKey(code));
+      if (known) continue; // remembered as not found: try the next code
+      const looked = await this.lookUp(code, tabId);
+      if (looked.state !== 'not-found') return looked;
+    }
+    const byTitle = await this.byTitle(query);
+    if (byTitle) return byTitle;
+    if (codes.length > 0) {
+      return status('not-found', {
+        resolvedFrom: codeKey(codes[0] as CodeRef),
+        message: 'VerseDB has no comic with this code.',
+      });
+    }
+    if (query.matchKey) return status('not-owned', { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
+    return status('not-found', { message: 'No code or title Longbox can read on this item.' });
+  }
+
+  private async lookUp(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
+    const client = this.deps.client();
+    if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB to see this comic’s status.' });
+    if (!this.deps.canLookUp()) {
+      return status('error', {
+        resolvedFrom: codeKey(code),
+        message: 'Your token cannot look up barcodes (it lacks lookup:barcode).',
+      });
+    }
+    const key = codeKey(code);
+    try {
+      const issue = await this.deps.scheduler.run(
+        { key: `lookup:${key}`, kind: 'read', priority: 'visible', tabId },
+        () => (code.type === 'isbn' ? client.lookupIsbn(code.value) : code.type === 'lunar' || code.type === 'prh' ? client.lookupCode(code.value) : client.lookupUpc(code.value)),
+      );
+      await this.deps.library.putIssues([issueSummary(issue, this.deps.matchKey)]);
+      const resolution: Resolution = { code: key, kind: 'found', issueId: issue.id, variantId: null, expiresAt: this.deps.library.ttl('found') };
+      await this.deps.library.remember(resolution);
+      return this.fromResolution(resolution);
+    } catch (error) {
+      if (!isVerseDbError(error)) throw error;
+      const problem = error.problem;
+      switch (problem.kind) {
+        case 'not-found':
+          await this.deps.library.remember({ code: key, kind: 'not-found', expiresAt: this.deps.library.ttl('not-found') });
+          return status('not-found', { resolvedFrom: key, message: 'VerseDB has no comic with this code.' });
+        case 'ambiguous': {
+          const resolution: Resolution = { code: key, kind: 'ambiguous', matches: problem.matches, total: problem.total, expiresAt: this.deps.library.ttl('ambiguous') };
+          await this.deps.library.remember(resolution);
+          return this.fromResolution(resolution);
+        }
+        default:
+          throw error;
+      }
+    }
+  }
+
+  async fromResolution(resolution: Resolution): Promise<ItemStatus> {
+    if (resolution.kind === 'not-found') return status('not-found', { resolvedFrom: resolution.code });
+    if (resolution.kind === 'ambiguous') {
+      return status('ambiguous', {
+        resolvedFrom: resolution.code,
+        matches: resolution.matches,
+        message: `${resolution.total} issues share this barcode: pick the right one.`,
+      });
+    }
+    const issue = (await this.deps.library.issue(resolution.issueId)) ?? null;
+    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code });
+  }
+
+  private async fromIssue(issueId: number, issue: IssueSummary | null, fields: Partial<ItemStatus>): Promise<ItemStatus> {
+    await this.checkWhileUnsynced(issueId);
+    const library = await this.deps.library.status(issueId, issue?.seriesId ?? null);
+    const base = { ...fields, issue };
+    if (library.copies.length > 0) {
+      return status('owned', { ...base, copies: library.copies.length, bestCondition: bestCondition(library.copies) });
+    }
+    if (library.wishlisted) return status('wishlist', base);
+    if (library.onPullList) return status('pull-list', base);
+    return status('not-owned', base);
+  }
+
+  /**
+   * Until the library has synced once, "not owned" cannot be read from it: ask VerseDB about this
+   * issue (one read) and keep the copies it names, which the sync will see again anyway.
+   */
+  private async checkWhileUnsynced(issueId: number): Promise<void> {
+    const sync = await this.deps.librarySync();
+    const client = this.deps.client();
+    if (sync.synced || !client) return;
+    const check = await this.deps.scheduler.run(
+      { key: `check:${issueId}`, kind: 'read', priority: 'visible' },
+      () => client.checkCollection(issueId),
+    );
+    await this.deps.library.putCopies(
+      check.copies.map((copy) => ({
+        copyId: copy.copyId,
+        issueId,
+        variantId: copy.variantId,
+        condition: copy.condition,
+        gradeScore: copy.gradeScore,
+        addedAt: copy.addedAt ?? '',
+        generation: sync.generation,
+      })),
+    );
+  }
+
+  private async byTitle(query: ItemQuery): Promise<ItemStatus | null> {
+    if (!query.matchKey) return null;
+    const candidates = await this.deps.library.issuesByMatchKey(query.matchKey);
+    // Best answer first: a candidate that is owned beats one only wishlisted.
+    let best: ItemStatus | null = null;
+    for (const issue of candidates) {
+      const found = await this.fromIssue(issue.id, issue, { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
+      if (!best || BADGE_STATES.indexOf(found.state) < BADGE_STATES.indexOf(best.state)) best = found;
+    }
+    return best;
+  }
+}
