@@ -1,15 +1,31 @@
-import { isOwnSender, Request, type PingResponse } from '@/lib/protocol';
+import { LongboxService } from '@/lib/background/service';
+import { matchKey } from '@/lib/library/match';
+import { readSession, sessionItem } from '@/lib/settings';
+
+const WAKE_ALARM = 'longbox-wake';
+const REFRESH_ALARM = 'longbox-refresh';
 
 export default defineBackground(() => {
-  browser.runtime.onMessage.addListener((message: unknown, sender) => {
-    if (!isOwnSender(sender, browser.runtime.id)) return undefined;
-    const parsed = Request.safeParse(message);
-    if (!parsed.success) return Promise.resolve({ ok: false, error: 'Malformed message.' });
-    switch (parsed.data.type) {
-      case 'ping': {
-        const reply: PingResponse = { ok: true, version: browser.runtime.getManifest().version };
-        return Promise.resolve(reply);
-      }
-    }
+  const ready = LongboxService.create({
+    sessions: { load: readSession, save: (session) => sessionItem.setValue(session) },
+    quotaStore: {
+      load: async () => (await browser.storage.local.get('quota')).quota,
+      save: (quota) => browser.storage.local.set({ quota }),
+    },
+    matchKey,
+    version: browser.runtime.getManifest().version,
+    scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
   });
+  const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+
+  browser.runtime.onMessage.addListener((message: unknown, sender) =>
+    ready.then((service) => service.handle(message, sender, own)),
+  );
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === WAKE_ALARM || alarm.name === REFRESH_ALARM) void ready.then((service) => service.onWake());
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.scheduler.dropTab(tabId)));
+  void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
+  // A worker restarted mid-sync (or with writes queued) goes on where it was.
+  void ready.then((service) => service.onWake());
 });

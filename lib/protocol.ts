@@ -1,13 +1,41 @@
 import { z } from 'zod';
+import { ItemQuery } from './status';
+import { WriteAction } from './library/writes';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the
-// background. Every message is validated on receipt; anything that does not parse is refused.
-// Later work adds item statuses, actions, quota and sync here.
+// background. Every message is validated on receipt; anything that does not parse is refused. Only
+// the extension's own pages may sign in or out; content scripts may ask for statuses and act on a
+// comic, and no answer ever carries the token.
 
-export const PingRequest = z.object({ type: z.literal('ping') });
-
-export const Request = z.discriminatedUnion('type', [PingRequest]);
+export const Request = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  /** Statuses for the comics a page shows, in the same order. */
+  z.object({ type: z.literal('statuses'), items: z.array(ItemQuery).max(500), visible: z.boolean().optional() }),
+  z.object({ type: z.literal('write'), write: WriteAction }),
+  /** The member picked the right issue for an ambiguous code. */
+  z.object({ type: z.literal('choose-match'), code: z.string().max(40), issueId: z.number().int() }),
+  z.object({ type: z.literal('state') }),
+  z.object({ type: z.literal('sync-now'), mode: z.enum(['full', 'incremental']).optional() }),
+  z.object({
+    type: z.literal('sign-in'),
+    address: z.string().max(300),
+    token: z.string().min(1).max(500),
+    tokenKind: z.enum(['personal', 'connect']).optional(),
+  }),
+  z.object({ type: z.literal('sign-out') }),
+  z.object({ type: z.literal('clear-cache') }),
+]);
 export type Request = z.infer<typeof Request>;
+export type RequestType = Request['type'];
+
+/** Messages a content script may send; the rest come only from the extension's own pages. */
+export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set(['ping', 'statuses', 'write', 'choose-match']);
+
+export const ErrorReply = z.object({
+  ok: z.literal(false),
+  error: z.object({ kind: z.string(), message: z.string() }).loose(),
+});
+export type ErrorReply = z.infer<typeof ErrorReply>;
 
 export const PingResponse = z.object({ ok: z.literal(true), version: z.string() });
 export type PingResponse = z.infer<typeof PingResponse>;
@@ -15,9 +43,18 @@ export type PingResponse = z.infer<typeof PingResponse>;
 export interface MessageSender {
   id?: string | undefined;
   url?: string | undefined;
+  tab?: { id?: number | undefined } | undefined;
 }
 
-/** Only our own extension (its pages and its content scripts) may talk to the background. */
-export function isOwnSender(sender: MessageSender, ownId: string): boolean {
-  return sender.id === ownId;
+export type SenderRole = 'extension-page' | 'content-script';
+
+/**
+ * Who sent a message: one of our pages (popup, options), one of our content scripts, or nobody we
+ * answer. Nothing is externally connectable, but a check here keeps it so even if that changes.
+ */
+export function senderRole(sender: MessageSender, ownId: string, ownOrigin: string): SenderRole | null {
+  if (sender.id !== ownId) return null;
+  // Our pages (popup, options; also when opened in a tab) have our own origin.
+  if (sender.url?.startsWith(ownOrigin)) return 'extension-page';
+  return sender.tab ? 'content-script' : null;
 }

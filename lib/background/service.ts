@@ -1,0 +1,272 @@
+import { Library } from '../library/library';
+import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
+import { Writer } from '../library/writes';
+import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender } from '../protocol';
+import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
+import { Scheduler } from '../scheduler';
+import type { Session } from '../settings';
+import { StatusResolver, type ItemStatus } from '../status';
+import { openLongboxDb } from '../store/db';
+import { VerseDbClient, verseDbOrigin } from '../versedb/client';
+import { isVerseDbError, VerseDbError } from '../versedb/errors';
+
+// The background's one service: it owns the token, the API client, the quota, the scheduler, the
+// cache and the library, and answers the protocol. The entry point only wires browser events to it,
+// so everything here runs in tests with a fake browser, fake-indexeddb and the real stand-in.
+
+export interface SessionStore {
+  load(): Promise<Session | null>;
+  save(session: Session | null): Promise<void>;
+}
+
+export interface ServiceEnv {
+  sessions: SessionStore;
+  quotaStore: QuotaStore;
+  matchKey: (series: string, number: string) => string | null;
+  dbName?: string;
+  /** The extension's version, for the ping answer. */
+  version?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Asks to be woken (onWake) at this time: a sync waiting for quota, the offline queue. */
+  scheduleWake?: (at: number) => void;
+  /** Told when something the popup shows changed (sync progress, session, quota). */
+  onStateChange?: () => void;
+}
+
+export interface ServiceState {
+  session: { signedIn: boolean; rejected: boolean; address: string | null; tokenKind: Session['tokenKind'] | null; member: Session['member']; missingScopes: string[] };
+  quota: QuotaSnapshot;
+  sync: SyncProgress;
+  queuedWrites: number;
+}
+
+export type Reply = { ok: true; [key: string]: unknown } | { ok: false; error: { kind: string; message: string; [key: string]: unknown } };
+
+export class LongboxService {
+  private session: Session | null;
+  private clientCache: { key: string; client: VerseDbClient } | null = null;
+  readonly sync: LibrarySync;
+  readonly writer: Writer;
+  readonly statuses: StatusResolver;
+
+  private constructor(
+    private readonly env: ServiceEnv,
+    readonly library: Library,
+    readonly quota: QuotaTracker,
+    readonly scheduler: Scheduler,
+    session: Session | null,
+  ) {
+    this.session = session;
+    const client = () => this.client();
+    this.sync = new LibrarySync({
+      client: () => this.requireClient(),
+      scheduler,
+      library,
+      now: env.now,
+      matchKey: env.matchKey,
+      onProgress: () => env.onStateChange?.(),
+    });
+    this.writer = new Writer({
+      client,
+      scheduler,
+      library,
+      now: env.now,
+      generation: async () => (await this.sync.progress()).generation,
+    });
+    this.statuses = new StatusResolver({
+      library,
+      scheduler,
+      client,
+      canLookUp: () => this.session?.tokenKind === 'personal' && !this.session.missingScopes.includes('lookup:barcode'),
+      matchKey: env.matchKey,
+      librarySync: async () => {
+        const progress = await this.sync.progress();
+        return { synced: progress.lastSyncedAt !== null, generation: progress.generation };
+      },
+    });
+  }
+
+  static async create(env: ServiceEnv): Promise<LongboxService> {
+    const now = env.now ?? Date.now;
+    const [db, quota, session] = await Promise.all([
+      openLongboxDb(env.dbName),
+      QuotaTracker.open(env.quotaStore, now),
+      env.sessions.load(),
+    ]);
+    return new LongboxService(env, new Library(db, now), quota, new Scheduler(quota), session);
+  }
+
+  /** The API client for the signed-in member; null when signed out or the token was refused. */
+  client(): VerseDbClient | null {
+    const session = this.session;
+    if (!session || session.rejected) return null;
+    const key = `${session.address}\n${session.token}`;
+    if (this.clientCache?.key !== key) {
+      this.clientCache = {
+        key,
+        client: new VerseDbClient({
+          baseUrl: session.address,
+          token: session.token,
+          fetch: this.env.fetch,
+          now: this.env.now,
+          onRateInfo: (info) => {
+            this.quota.observe(info);
+            if (info.status === 401) void this.rejectToken(session.token);
+          },
+        }),
+      };
+    }
+    return this.clientCache.client;
+  }
+
+  private requireClient(): VerseDbClient {
+    const client = this.client();
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB to sync your library.' });
+    return client;
+  }
+
+  /** A 401 stops every call until the member signs in again. */
+  private async rejectToken(token: string): Promise<void> {
+    if (!this.session || this.session.token !== token || this.session.rejected) return;
+    this.session = { ...this.session, rejected: true };
+    await this.env.sessions.save(this.session);
+    this.env.onStateChange?.();
+  }
+
+  async state(): Promise<ServiceState> {
+    const s = this.session;
+    return {
+      session: {
+        signedIn: s !== null,
+        rejected: s?.rejected ?? false,
+        address: s?.address ?? null,
+        tokenKind: s?.tokenKind ?? null,
+        member: s?.member ?? null,
+        missingScopes: s?.missingScopes ?? [],
+      },
+      quota: this.quota.snapshot(),
+      sync: await this.sync.progress(),
+      queuedWrites: (await this.writer.queue()).length,
+    };
+  }
+
+  async signIn(address: string, token: string, tokenKind: Session['tokenKind']): Promise<ServiceState> {
+    const origin = verseDbOrigin(address);
+    const client = new VerseDbClient({ baseUrl: origin, token, fetch: this.env.fetch, now: this.env.now, onRateInfo: (info) => this.quota.observe(info) });
+    const missingScopes: string[] = [];
+    let member: Session['member'] = null;
+    try {
+      member = await this.scheduler.run({ kind: 'read', priority: 'user' }, () => client.profile());
+      this.quota.setTier(member.isPro ? 'pro' : 'free');
+    } catch (error) {
+      if (!isVerseDbError(error, 'missing-scope') && !isVerseDbError(error, 'forbidden')) throw error;
+      missingScopes.push('read:user');
+    }
+    const previous = this.session;
+    if (previous && (previous.address !== origin || previous.member?.id !== member?.id)) {
+      await this.library.clearMemberData();
+    }
+    this.session = { address: origin, token, tokenKind, member, rejected: false, missingScopes };
+    await this.env.sessions.save(this.session);
+    this.env.onStateChange?.();
+    if (!missingScopes.includes('read:user')) void this.runSync('full');
+    return this.state();
+  }
+
+  async signOut(): Promise<void> {
+    this.session = null;
+    this.clientCache = null;
+    await this.env.sessions.save(null);
+    await this.library.clearMemberData();
+    this.env.onStateChange?.();
+  }
+
+  /** Runs (or resumes) the library sync, and asks to be woken when it has to wait. */
+  async runSync(mode?: 'full' | 'incremental'): Promise<SyncOutcome> {
+    const outcome = await this.sync.start(mode);
+    if (outcome.kind === 'waiting') this.env.scheduleWake?.(outcome.until);
+    return outcome;
+  }
+
+  /** Called on the wake-up alarm and at worker start: resume what was under way. */
+  async onWake(): Promise<void> {
+    await this.library.expireResolutions();
+    if (!this.client()) return;
+    const progress = await this.sync.progress();
+    if (progress.step !== null) await this.runSync();
+    else if (progress.lastSyncedAt !== null) await this.runSync('incremental');
+    const left = await this.writer.flushQueue();
+    if (left > 0) this.env.scheduleWake?.((this.env.now ?? Date.now)() + 60_000);
+  }
+
+  async itemStatuses(items: Parameters<StatusResolver['statusOf']>[0][], tabId?: number): Promise<ItemStatus[]> {
+    return Promise.all(items.map((item) => this.statuses.statusOf(item, tabId)));
+  }
+
+  /** Validates a message and its sender, then answers it. Never throws. */
+  async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<Reply> {
+    const role = senderRole(sender, own.id, own.origin);
+    if (!role) return { ok: false, error: { kind: 'forbidden', message: 'Unknown sender.' } };
+    const parsed = Request.safeParse(message);
+    if (!parsed.success) return { ok: false, error: { kind: 'malformed', message: 'Malformed message.' } };
+    const request = parsed.data;
+    if (role === 'content-script' && !CONTENT_SCRIPT_REQUESTS.has(request.type)) {
+      return { ok: false, error: { kind: 'forbidden', message: 'Not allowed from a web page.' } };
+    }
+    try {
+      return await this.answer(request, sender.tab?.id);
+    } catch (error) {
+      if (isVerseDbError(error)) return { ok: false, error: { ...error.problem } };
+      return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
+  private async answer(request: Request, tabId: number | undefined): Promise<Reply> {
+    switch (request.type) {
+      case 'ping':
+        return { ok: true, version: this.env.version ?? '0.0.0' };
+      case 'statuses':
+        return { ok: true, statuses: await this.itemStatuses(request.items, tabId) };
+      case 'write': {
+        const result = await this.writer.perform(request.write);
+        return { ok: true, result };
+      }
+      case 'choose-match': {
+        const known = await this.library.resolution(request.code);
+        const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
+        if (!match) return { ok: false, error: { kind: 'not-found', message: 'That issue is not one of the matches for this code.' } };
+        await this.library.putIssues([
+          {
+            id: match.issueId,
+            seriesId: match.seriesId,
+            seriesName: match.seriesName,
+            number: match.number,
+            startYear: match.startYear,
+            volume: null,
+            name: null,
+            coverUrl: match.coverUrl,
+            releaseDate: match.releaseDate,
+            publisher: match.publisher,
+            matchKey: this.env.matchKey(match.seriesName, match.number),
+          },
+        ]);
+        await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
+        return { ok: true };
+      }
+      case 'state':
+        return { ok: true, state: await this.state() };
+      case 'sync-now':
+        void this.runSync(request.mode);
+        return { ok: true };
+      case 'sign-in':
+        return { ok: true, state: await this.signIn(request.address, request.token, request.tokenKind ?? 'personal') };
+      case 'sign-out':
+        await this.signOut();
+        return { ok: true };
+      case 'clear-cache':
+        await this.library.clearCache();
+        return { ok: true };
+    }
+  }
+}
