@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemQuery } from './status';
+import { ItemQuery } from './items';
 import { WriteAction } from './library/writes';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the

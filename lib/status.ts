@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { BADGE_STATES, type BadgeState, type CodeRef, type ItemQuery } from './items';
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, Resolution } from './store/db';
@@ -10,27 +10,6 @@ import type { AmbiguousMatch } from './versedb/schemas';
 // The status of one comic a page shows: from the cache and the synced library first; then one
 // lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
 // comic with no code is matched by its parsed title against the library, locally, for free.
-
-export const BADGE_STATES = [
-  'owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error',
-] as const;
-export type BadgeState = (typeof BADGE_STATES)[number];
-
-export const CodeRef = z.object({
-  type: z.enum(['upc', 'isbn', 'ean', 'diamond', 'lunar', 'prh']),
-  value: z.string().min(1).max(32),
-});
-export type CodeRef = z.infer<typeof CodeRef>;
-
-/** What a page tells the background about one comic: its codes and its parsed title, nothing else. */
-export const ItemQuery = z.object({
-  codes: z.array(CodeRef).max(8),
-  /** Normalised series + issue number (see lib/detect/titles), when the page shows a title. */
-  matchKey: z.string().max(300).nullable(),
-  /** The title as parsed, for the badge to name when there is no code. */
-  label: z.string().max(300).nullable(),
-});
-export type ItemQuery = z.infer<typeof ItemQuery>;
 
 export interface ItemStatus {
   state: BadgeState;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// What a page and the background say about one comic. Schemas only, so the content script and the
+// popup can import them without the background's code.
+
+export const BADGE_STATES = [
+  'owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error',
+] as const;
+export type BadgeState = (typeof BADGE_STATES)[number];
+
+export const CodeRef = z.object({
+  type: z.enum(['upc', 'isbn', 'ean', 'diamond', 'lunar', 'prh']),
+  value: z.string().min(1).max(32),
+});
+export type CodeRef = z.infer<typeof CodeRef>;
+
+/** What a page tells the background about one comic: its codes and its parsed title, nothing else. */
+export const ItemQuery = z.object({
+  codes: z.array(CodeRef).max(8),
+  /** Normalised series + issue number (see lib/detect/titles), when the page shows a title. */
+  matchKey: z.string().max(300).nullable(),
+  /** The title as parsed, for the badge to name when there is no code. */
+  label: z.string().max(300).nullable(),
+});
+export type ItemQuery = z.infer<typeof ItemQuery>;
