@@ -1,25 +1,15 @@
-// The key that matches a page's comic title against the member's library locally: the series name
-// normalised (case, punctuation, a leading "The", "&" for "and") and the issue number without
-// leading zeros. Volume and year are left out: many store titles do not show them.
+import { seriesKey } from '../detect/titles';
 
-export function normaliseSeries(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .replace(/^the /, '')
-    .trim();
-}
+// The key that matches a page's comic title against the member's library locally: the series name
+// compared as titles.ts compares them, and the issue number without leading zeros or "#". Volume
+// and year are left out of the key: many store titles do not show them.
 
 export function normaliseNumber(number: string): string {
-  const trimmed = number.trim().toUpperCase().replace(/^#/, '');
-  return trimmed.replace(/^0+(?=\d)/, '');
+  return number.trim().toUpperCase().replace(/^#/, '').replace(/^0+(?=\d)/, '');
 }
 
 export function matchKey(series: string, number: string): string | null {
-  const s = normaliseSeries(series);
+  const s = seriesKey(series);
   const n = normaliseNumber(number);
   return s && n ? `${s}#${n}` : null;
 }
