@@ -1,0 +1,318 @@
+// Real-world title strings and what the title parser must read from them.
+// `previewsworld` and `instocktrades` cases are copied from ../shared/real-pages/*.truth.json (pages captured
+// March 2018). The other stores' cases are written from how those stores write titles (their known listing
+// style), not captured from live pages.
+
+import type { NotAComicReason, ParsedTitle } from '@/lib/detect/titles';
+
+export type ExpectedTitle = Partial<Omit<ParsedTitle, 'kind' | 'raw' | 'seriesKey'>>;
+
+export interface TitleCase {
+  readonly source: string;
+  readonly input: string;
+  readonly category?: string;
+  readonly expected?: ExpectedTitle;
+  readonly notAComic?: NotAComicReason;
+}
+
+const comic = (source: string, input: string, expected: ExpectedTitle, category?: string): TitleCase =>
+  category === undefined ? { source, input, expected } : { source, input, expected, category };
+const not = (source: string, input: string, notAComic: NotAComicReason, category?: string): TitleCase =>
+  category === undefined ? { source, input, notAComic } : { source, input, notAComic, category };
+
+const issue = (series: string, number: string, more: ExpectedTitle = {}): ExpectedTitle => ({
+  series,
+  number,
+  format: 'issue',
+  ...more,
+});
+const book = (series: string, format: ExpectedTitle['format'], volume: number | null, more: ExpectedTitle = {}): ExpectedTitle => ({
+  series,
+  format,
+  volume,
+  number: null,
+  ...more,
+});
+
+const PW = 'previewsworld';
+const IST = 'instocktrades';
+
+export const TITLE_CASES: readonly TitleCase[] = [
+  // ---- PREVIEWSworld home page, March 2018 (real) ----
+  comic(PW, 'ACTION COMICS #999', issue('Action Comics', '999')),
+  comic(PW, 'ALL NEW GUARDIANS OF GALAXY TP VOL 03', book('All New Guardians of Galaxy', 'tpb', 3)),
+  comic(PW, 'AVENGERS #684', issue('Avengers', '684')),
+  comic(PW, 'DETECTIVE COMICS #976', issue('Detective Comics', '976', { cover: null, variant: false, printing: null })),
+  comic(PW, 'DRY COUNTRY #1', issue('Dry Country', '1')),
+  comic(PW, 'GHOSTBUSTERS CROSSING OVER #1', issue('Ghostbusters Crossing Over', '1')),
+  comic(PW, 'GREEN LANTERN EARTH ONE HC VOL 01', book('Green Lantern Earth One', 'hc', 1)),
+  comic(PW, 'INFIDEL #1', issue('Infidel', '1')),
+  comic(PW, 'INVADER ZIM #29', issue('Invader Zim', '29')),
+  comic(PW, 'JIM HENSON POWER OF DARK CRYSTAL #12', issue('Jim Henson Power of Dark Crystal', '12')),
+  comic(PW, 'LEGENDERRY RED SONJA #2', issue('Legenderry Red Sonja', '2')),
+  not(PW, 'MARVEL SELECT VENOM AF', 'merchandise'),
+  comic(PW, 'NEIL GAIMAN`S AMERICAN GODS: MY AINSEL #1', issue("Neil Gaiman's American Gods: My Ainsel", '1')),
+  not(PW, 'ONE-12 COLLECTIVE: MARVEL X-FORCE WOLVERINE PX ACTION FIGURE', 'merchandise'),
+  comic(PW, 'PORT OF EARTH TP VOL 01', book('Port of Earth', 'tpb', 1)),
+  comic(PW, 'PUERTO RICO STRONG SC', book('Puerto Rico Strong', 'tpb', null)),
+  not(PW, 'STAR TREK STARSHIPS FIG MAG BONUS #5', 'merchandise'),
+  comic(PW, 'STAR WARS DARTH VADER #13', issue('Star Wars Darth Vader', '13')),
+  not(PW, 'THE DARK KNIGHT: THE JOKER (VER 2.0) MAF EX FIGURE', 'merchandise'),
+  comic(PW, 'VAMPIRONICA #1', issue('Vampironica', '1')),
+  comic(PW, 'BARRIER #1', issue('Barrier', '1')),
+  comic(PW, 'BLACK PANTHER #1', issue('Black Panther', '1')),
+  comic(PW, 'BLACKWOOD #1', issue('Blackwood', '1')),
+  comic(PW, 'CLASSIFIED #1', issue('Classified', '1')),
+  comic(PW, 'CODA #1', issue('Coda', '1')),
+  not(PW, 'DC GALLERY SUICIDE SQUAD HARLEY QUINN PVC FIG', 'merchandise'),
+  comic(PW, 'DC NATION #0', issue('DC Nation', '0')),
+  not(PW, 'DEVIL MAY CRY IV: DANTE 1/6-SCALE ACTION FIGURE', 'merchandise'),
+  not(PW, 'DOOMSDAY CLOCK DR MANHATTAN OZYMANDIAS AF 2 PACK', 'merchandise'),
+  comic(PW, 'ETHER COPPER GOLEMS #1', issue('Ether Copper Golems', '1')),
+  comic(PW, 'HARBINGER WARS 2 #1', issue('Harbinger Wars 2', '1')),
+  comic(PW, 'JUDGE DREDD UNDER SIEGE #1', issue('Judge Dredd Under Siege', '1')),
+  not(PW, 'KINGDOM HEARTS 3: SORA "2ND FORM" BRING ARTS 6-INCH ACTION FIGURE', 'merchandise'),
+  not(PW, 'MARVEL GALLERY TACO TRUCK DEADPOOL PVC STATUE', 'merchandise'),
+  comic(PW, 'RED SONJA TARZAN #1', issue('Red Sonja Tarzan', '1')),
+  comic(PW, 'STAR TREK TNG THROUGH THE MIRROR #1', issue('Star Trek TNG Through the Mirror', '1')),
+  comic(PW, 'TAROT: WITCH OF THE BLACK ROSE #110', issue('Tarot: Witch of the Black Rose', '110')),
+  comic(PW, 'THE BALLAD OF HALO JONES BOOK 1 TP VOL 01', book('The Ballad of Halo Jones Book 1', 'tpb', 1)),
+  comic(PW, 'THE CURSE OF THE BRIMSTONE #2', issue('The Curse of the Brimstone', '2')),
+  comic(PW, 'X-MEN WEDDING SPECIAL #1', { series: 'X-Men Wedding Special', number: '1', format: 'special' }),
+  comic(PW, 'Thanos #15 3rd Printing Shaw Variant', issue('Thanos', '15', { printing: 3, reprint: true, variant: true, cover: 'SHAW' })),
+  comic(PW, 'SPAWN #284', issue('Spawn', '284')),
+  comic(PW, 'Action Comics #1', issue('Action Comics', '1')),
+  comic(PW, 'Dark Ark Volume 1', book('Dark Ark', 'tpb', 1)),
+
+  // ---- InStockTrades home page, March 2018 (real): top sellers, title attributes, visible text ----
+  not(IST, 'TOP SELLER #1', 'store-heading'),
+  not(IST, 'TOP SELLER #10', 'store-heading'),
+  comic(IST, 'Daredevil By Waid & Samnee Omnibus HC Vol 02', book('Daredevil By Waid & Samnee', 'omnibus', 2)),
+  comic(IST, 'Kamandi By Jack Kirby Omnibus HC', book('Kamandi By Jack Kirby', 'omnibus', null)),
+  comic(IST, 'Green Lantern Earth One HC Vol 01', book('Green Lantern Earth One', 'hc', 1)),
+  comic(IST, 'Justice League Of America Bronze Age Omnibus HC Vol 02', book('Justice League Of America Bronze Age', 'omnibus', 2)),
+  comic(IST, 'Avengers Omnibus HC Vol 03 Buscema Dm Var', book('Avengers', 'omnibus', 3, { variant: true, cover: 'BUSCEMA DM', subtitle: null })),
+  comic(IST, 'Absolute Wildcats By Jim Lee HC', book('Absolute Wildcats By Jim Lee', 'hc', null)),
+  comic(IST, 'Infinity Gauntlet Box HC Slipcase Set', book('Infinity Gauntlet', 'box-set', null)),
+  comic(IST, 'Sheriff Of Babylon Deluxe Ed HC (MR)', book('Sheriff Of Babylon', 'hc', null)),
+  comic(IST, 'New Teen Titans Omnibus HC Vol 02 New Ed', book('New Teen Titans', 'omnibus', 2, { subtitle: 'New Ed' })),
+  comic(IST, 'Abe Sapien Dark & Terrible HC Vol 02', book('Abe Sapien Dark & Terrible', 'hc', 2)),
+  comic(IST, 'AVENGERS OMNIBUS HC VOL 03 BUSCEMA DM VAR', book('Avengers', 'omnibus', 3, { variant: true, cover: 'BUSCEMA DM' })),
+  comic(IST, 'Avengers Omnibus HC Vol 03 Busce...', book('Avengers', 'omnibus', 3, { truncated: true, subtitle: null, variant: false })),
+  comic(IST, 'AVENGERS OMNIBUS HC VOL 03 DAVIS VAR', book('Avengers', 'omnibus', 3, { variant: true, cover: 'DAVIS' })),
+  comic(IST, 'Avengers Omnibus HC Vol 03 Davis...', book('Avengers', 'omnibus', 3, { truncated: true, subtitle: null })),
+  comic(IST, 'JUSTICE LEAGUE TASK FORCE TP VOL 01 PURIFICATION P', book('Justice League Task Force', 'tpb', 1, { subtitle: 'Purification P' })),
+  comic(IST, 'Justice League Task Force TP Vol...', book('Justice League Task Force', 'tpb', null, { truncated: true })),
+  comic(IST, 'MMW KA-ZAR HC VOL 02', book('MMW Ka-Zar', 'hc', 2, { variant: false })),
+  comic(IST, 'MMW Ka-Zar HC Vol 02 Dm Var Ed 257', book('MMW Ka-Zar', 'hc', 2, { variant: true })),
+  comic(IST, 'MMW MARVEL TWO IN ONE HC VOL 03', book('MMW Marvel Two in One', 'hc', 3)),
+  comic(IST, 'MMW Marvel Two In One HC Vol 03 ...', book('MMW Marvel Two In One', 'hc', 3, { truncated: true })),
+  comic(IST, 'SUPERMAN ACTION COMICS DLX ED MR OZ HC REBIRTH', book('Superman Action Comics', 'hc', null, { subtitle: 'Mr Oz Rebirth' })),
+  comic(IST, 'Superman Action Comics Dlx Ed Mr...', book('Superman Action Comics', 'hc', null, { truncated: true, subtitle: null })),
+  comic(IST, 'ABE SAPIEN DARK & TERRIBLE HC VOL 02', book('Abe Sapien Dark & Terrible', 'hc', 2)),
+  comic(IST, 'Abe Sapien Dark & Terrible HC Vo...', book('Abe Sapien Dark & Terrible', 'hc', null, { truncated: true, subtitle: null })),
+  comic(IST, 'AQUAMAN THE LEGEND OF AQUAMAN TP', book('Aquaman the Legend of Aquaman', 'tpb', null)),
+  comic(IST, 'BATMAN NEW GOTHAM TP VOL 02', book('Batman New Gotham', 'tpb', 2)),
+  comic(IST, 'BATMAN TALES OF THE MAN BAT TP', book('Batman Tales of the Man Bat', 'tpb', null)),
+  comic(IST, 'FLASH TP VOL 05 NEGATIVE REBIRTH', book('Flash', 'tpb', 5, { subtitle: 'Negative Rebirth', variant: false })),
+  comic(IST, 'GENERATION X TP VOL 02 SURVIVAL OF THE FITTEST', book('Generation X', 'tpb', 2, { subtitle: 'Survival of the Fittest' })),
+  comic(IST, 'Generation X TP Vol 02 Survival ...', book('Generation X', 'tpb', 2, { subtitle: 'Survival', truncated: true })),
+  comic(IST, 'HARROW COUNTY TP VOL 07 DARK TIMES A COMING', book('Harrow County', 'tpb', 7, { subtitle: 'Dark Times a Coming' })),
+  comic(IST, 'Harrow County TP Vol 07 Dark Tim...', book('Harrow County', 'tpb', 7, { subtitle: 'Dark', truncated: true })),
+  comic(IST, 'MARVELS AVENGERS INFINITY WAR PRELUDE TP', book('Marvels Avengers Infinity War Prelude', 'tpb', null)),
+  not(IST, 'Marvels Avengers Infinity War Pr...', 'no-comic-marker'),
+  comic(IST, 'STAR WARS LEGENDS EPIC COLLECTION CLONE WARS TP VO', book('Star Wars Legends Epic Collection Clone Wars', 'tpb', null, { truncated: true })),
+  not(IST, 'Star Wars Legends Epic Collectio...', 'no-comic-marker'),
+  comic(IST, 'X-MEN BLUE TP VOL 00 REUNION', book('X-Men Blue', 'tpb', 0, { subtitle: 'Reunion' })),
+  comic(IST, 'Aquaman The Legend Of Aquaman TP', book('Aquaman The Legend Of Aquaman', 'tpb', null), 'Trade Paperbacks'),
+
+  // ---- The issue's own examples ----
+  comic('brief', 'Batman #125', issue('Batman', '125', { volume: null, startYear: null, cover: null, printing: null, annual: false, truncated: false })),
+  comic('brief', 'BATMAN #125 CVR A CAPULLO', issue('Batman', '125', { cover: 'A', coverText: 'Capullo', variant: false })),
+  comic('brief', 'Amazing Spider-Man (2022) #1 Cover B Variant', issue('Amazing Spider-Man', '1', { startYear: 2022, cover: 'B', variant: true })),
+  comic('brief', 'AMAZING SPIDER-MAN #1 (2022) CVR B', issue('Amazing Spider-Man', '1', { year: 2022, startYear: null, cover: 'B', variant: true })),
+  comic('brief', 'X-Men Vol 5 #1', issue('X-Men', '1', { volume: 5 })),
+  comic('brief', 'Saga Vol. 1 TP', book('Saga', 'tpb', 1)),
+  comic('brief', 'Spawn #1 2nd Ptg', issue('Spawn', '1', { printing: 2, reprint: true })),
+  comic('brief', 'Batman Annual #1', { series: 'Batman', number: '1', annual: true, format: 'annual' }),
+  comic('brief', 'Avengers #1.MU', issue('Avengers', '1.MU')),
+  comic('brief', 'X-MEN #1/2', issue('X-Men', '1/2')),
+  not('brief', '#0', 'no-series'),
+  not('brief', '#1/2', 'no-series'),
+  not('brief', '$3.99', 'price'),
+  not('brief', 'March 14, 2018', 'date'),
+
+  // ---- Diamond / PREVIEWS order-form style ----
+  comic('diamond', 'BATMAN #50 CVR A JANIN', issue('Batman', '50', { cover: 'A', coverText: 'Janin', variant: false })),
+  comic('diamond', 'BATMAN #50 CVR B TIM SALE VAR', issue('Batman', '50', { cover: 'B', coverText: 'Tim Sale', variant: true })),
+  comic('diamond', 'X-MEN RED #1 1:25 VAR', issue('X-Men Red', '1', { ratio: '1:25', cover: '1:25', variant: true })),
+  comic('diamond', 'SPIDER-GWEN #1 INCV 1:50 RAMOS VAR', issue('Spider-Gwen', '1', { ratio: '1:50', variant: true, cover: 'RAMOS' })),
+  comic('diamond', 'DAREDEVIL #1 25 COPY INCV CHECCHETTO VAR', issue('Daredevil', '1', { ratio: '1:25', variant: true, cover: 'CHECCHETTO' })),
+  comic('diamond', 'AMAZING SPIDER-MAN #1 FOIL VAR', issue('Amazing Spider-Man', '1', { variant: true, cover: 'FOIL' })),
+  comic('diamond', 'BATMAN #1 VIRGIN VAR', issue('Batman', '1', { variant: true, cover: 'VIRGIN' })),
+  comic('diamond', 'SAGA #1 VIRGIN', issue('Saga', '1', { variant: true, cover: 'VIRGIN' })),
+  comic('diamond', 'WONDER WOMAN #750 CVR B JIM LEE VAR', issue('Wonder Woman', '750', { cover: 'B', variant: true })),
+  comic('diamond', 'KING IN BLACK #1 (OF 5)', issue('King in Black', '1', { limitedSeries: 5 })),
+  comic('diamond', 'SECRET WARS #1 (OF 9) 2ND PTG', issue('Secret Wars', '1', { limitedSeries: 9, printing: 2, reprint: true })),
+  comic('diamond', 'IMMORTAL HULK #1 NEW PTG', issue('Immortal Hulk', '1', { printing: null, reprint: true })),
+  comic('diamond', 'BATMAN DAMNED #1 (OF 3) (MR)', issue('Batman Damned', '1', { limitedSeries: 3 })),
+  comic('diamond', 'DEADPOOL #1 (C: 1-0-0)', issue('Deadpool', '1', { cover: null })),
+  comic('diamond', 'DIE #1 CVR A HANS (MR)', issue('Die', '1', { cover: 'A' })),
+  comic('diamond', 'BLACK SCIENCE #1 (RES)', issue('Black Science', '1')),
+  comic('diamond', 'ICE CREAM MAN #1 CVR A MORAZZO & OHALLORAN (MR)', issue('Ice Cream Man', '1', { cover: 'A' })),
+  comic('diamond', 'MONSTRESS TP VOL 01 (MR)', book('Monstress', 'tpb', 1)),
+  comic('diamond', 'DARTH VADER ANNUAL #1', { series: 'Darth Vader', number: '1', annual: true, format: 'annual' }),
+  comic('diamond', 'BATMAN ANNUAL #2', { series: 'Batman', number: '2', annual: true }),
+  comic('diamond', 'UNCANNY X-MEN #-1', issue('Uncanny X-Men', '-1')),
+  comic('diamond', 'AVENGERS #1.1', issue('Avengers', '1.1')),
+  comic('diamond', 'SPIDER-MAN DEADPOOL #1.MU', issue('Spider-Man Deadpool', '1.MU')),
+  comic('diamond', 'ONE PIECE GN VOL 01', book('One Piece', 'gn', 1)),
+  comic('diamond', 'ATTACK ON TITAN GN VOL 01', book('Attack on Titan', 'gn', 1)),
+  comic('diamond', 'MY HERO ACADEMIA GN VOL 20', book('My Hero Academia', 'gn', 20)),
+  comic('diamond', 'WATCHMEN ABSOLUTE ED HC', book('Watchmen', 'hc', null)),
+  comic('diamond', 'SANDMAN OMNIBUS HC VOL 01 (MR)', book('Sandman', 'omnibus', 1)),
+  comic('diamond', 'SAGA COMPENDIUM TP VOL 01 (MR)', book('Saga Compendium', 'tpb', 1)),
+  comic('diamond', 'SAGA DLX ED HC VOL 01 (MR)', book('Saga', 'hc', 1)),
+  comic('diamond', 'WALKING DEAD COMPENDIUM TP VOL 01 (MR)', book('Walking Dead Compendium', 'tpb', 1)),
+  comic('diamond', 'HELLBOY LIBRARY ED HC VOL 01', book('Hellboy', 'hc', 1)),
+  comic('diamond', 'BATMAN BLACK & WHITE #1 (OF 6) CVR A', issue('Batman Black & White', '1', { limitedSeries: 6, cover: 'A' })),
+  comic('diamond', 'GI JOE A REAL AMERICAN HERO #250', issue('GI Joe a Real American Hero', '250')),
+  comic('diamond', 'TMNT ONGOING #100 CVR A EASTMAN', issue('TMNT Ongoing', '100', { cover: 'A', coverText: 'Eastman' })),
+  comic('diamond', 'BPRD HELL ON EARTH TP VOL 01', book('BPRD Hell on Earth', 'tpb', 1)),
+  comic('diamond', 'DC VS MARVEL OMNIBUS HC', book('DC vs Marvel', 'omnibus', null)),
+  comic('diamond', 'SPIDER-MAN/DEADPOOL #1', issue('Spider-Man/Deadpool', '1')),
+  comic('diamond', 'MARVEL TWO-IN-ONE #1', issue('Marvel Two-In-One', '1')),
+  comic('diamond', 'HARLEY QUINN VALENTINES DAY SPECIAL #1', { series: 'Harley Quinn Valentines Day Special', number: '1', format: 'special' }),
+  comic('diamond', 'BATMAN SECRET FILES #1 (ONE SHOT)', { series: 'Batman Secret Files', number: '1', format: 'one-shot' }),
+  comic('diamond', 'BATMAN WHO LAUGHS GRIM KNIGHT ONE SHOT #1', { series: 'Batman Who Laughs Grim Knight', number: '1', format: 'one-shot' }),
+  comic('diamond', 'BATMAN #1,000,000', issue('Batman', '1000000')),
+  comic('diamond', 'ACTION COMICS #001', issue('Action Comics', '1')),
+  comic('diamond', "O'NEIL ADAMS GREEN LANTERN TP", book("O'Neil Adams Green Lantern", 'tpb', null)),
+  comic('diamond', 'MARVEL COMICS #1000 1:100 ALEX ROSS VAR', issue('Marvel Comics', '1000', { ratio: '1:100', variant: true, cover: 'ALEX ROSS' })),
+  comic('diamond', 'X-O MANOWAR (2017) #1 CVR A', issue('X-O Manowar', '1', { startYear: 2017, cover: 'A' })),
+
+  // ---- Midtown Comics ----
+  comic('midtown', 'Batman #50 Cover A Regular Mikel Janin Cover', issue('Batman', '50', { cover: 'A', variant: false, coverText: 'Regular Mikel Janin' })),
+  comic('midtown', 'Batman #50 Cover B Variant Tim Sale Cover', issue('Batman', '50', { cover: 'B', variant: true, coverText: 'Tim Sale' })),
+  comic('midtown', 'Amazing Spider-Man #1 Cover A Regular John Romita Jr Cover', issue('Amazing Spider-Man', '1', { cover: 'A', variant: false })),
+  comic('midtown', 'Amazing Spider-Man #800 Cover J Incentive Alex Ross Virgin Variant Cover', issue('Amazing Spider-Man', '800', { cover: 'J', variant: true, coverText: 'Alex Ross Virgin' })),
+  comic('midtown', 'Immortal Hulk #1 Cover A 1st Ptg Regular Alex Ross Cover', issue('Immortal Hulk', '1', { cover: 'A', printing: 1, reprint: false })),
+  comic('midtown', 'Spawn #300 Cover A Regular Todd McFarlane Cover', issue('Spawn', '300', { cover: 'A' })),
+  comic('midtown', 'Saga Vol 1 TP', book('Saga', 'tpb', 1)),
+  comic('midtown', 'Batman Vol 1 I Am Gotham TP', book('Batman', 'tpb', 1, { subtitle: 'I Am Gotham' })),
+  comic('midtown', 'Amazing Spider-Man #1 Cover A (2022)', issue('Amazing Spider-Man', '1', { cover: 'A', year: 2022 })),
+  comic('midtown', 'Daredevil Annual #1', { series: 'Daredevil', number: '1', annual: true }),
+
+  // ---- Things From Another World ----
+  comic('tfaw', 'Batman #50 (Cover A - Mikel Janin)', issue('Batman', '50', { cover: 'A', coverText: 'Mikel Janin' })),
+  comic('tfaw', 'Saga Volume 1 TPB', book('Saga', 'tpb', 1)),
+  comic('tfaw', 'Hellboy Omnibus Volume 1: Seed of Destruction TPB', book('Hellboy', 'omnibus', 1, { subtitle: 'Seed of Destruction' })),
+  comic('tfaw', 'Spawn #1 (Facsimile Edition)', issue('Spawn', '1', { reprint: true })),
+  comic('tfaw', 'Batman: Damned #1 (Cover A - Lee Bermejo)', issue('Batman: Damned', '1', { cover: 'A' })),
+  comic('tfaw', 'Black Hammer Library Edition Volume 1 HC', book('Black Hammer', 'hc', 1)),
+  comic('tfaw', 'Hellboy and the B.P.R.D.: 1952 TPB', book('Hellboy and the B.P.R.D.: 1952', 'tpb', null)),
+  comic('tfaw', 'Usagi Yojimbo Saga Volume 1 TPB (Second Edition)', book('Usagi Yojimbo Saga', 'tpb', 1)),
+
+  // ---- DCBS ----
+  comic('dcbs', 'Batman #50 Cvr A Janin', issue('Batman', '50', { cover: 'A', coverText: 'Janin' })),
+  comic('dcbs', 'Batman #50 Cvr B Tim Sale Var', issue('Batman', '50', { cover: 'B', variant: true })),
+  comic('dcbs', 'Saga TP Vol 01 (MR)', book('Saga', 'tpb', 1)),
+  comic('dcbs', 'Amazing Spider-Man #1 Ottley Cvr', issue('Amazing Spider-Man', '1', { cover: null, variant: false })),
+  comic('dcbs', 'Immortal Hulk #1 2nd Ptg Bennett Var', issue('Immortal Hulk', '1', { printing: 2, variant: true, cover: 'BENNETT' })),
+  comic('dcbs', 'Batman #50 Cvr A Janin (Net)', issue('Batman', '50', { cover: 'A' })),
+  comic('dcbs', 'Doomsday Clock #1 (of 12) Cvr A Frank', issue('Doomsday Clock', '1', { limitedSeries: 12, cover: 'A' })),
+
+  // ---- Mile High Comics ----
+  comic('milehigh', 'BATMAN (2016) #50', issue('Batman', '50', { startYear: 2016 })),
+  comic('milehigh', 'AMAZING SPIDER-MAN (1963) #300', issue('Amazing Spider-Man', '300', { startYear: 1963 })),
+  comic('milehigh', 'SAGA TPB (2012 IMAGE) #1', book('Saga', 'tpb', 1, { startYear: 2012 })),
+  comic('milehigh', 'BATMAN (2016) #50 (SECOND PRINTING)', issue('Batman', '50', { startYear: 2016, printing: 2, reprint: true })),
+  comic('milehigh', 'X-MEN (1991) #1 (VARIANT C)', issue('X-Men', '1', { startYear: 1991, variant: true })),
+  comic('milehigh', 'BATMAN ANNUAL (2016) #1', { series: 'Batman', number: '1', annual: true, startYear: 2016 }),
+
+  // ---- MyComicShop ----
+  comic('mycomicshop', 'Batman (2016 DC 3rd Series) 50A', issue('Batman', '50', { startYear: 2016, cover: 'A', variant: false })),
+  comic('mycomicshop', 'Batman (2016 DC 3rd Series) 50B', issue('Batman', '50', { startYear: 2016, cover: 'B', variant: true })),
+  comic('mycomicshop', 'Amazing Spider-Man (1963 1st Series) 300', issue('Amazing Spider-Man', '300', { startYear: 1963 })),
+  comic('mycomicshop', 'Saga TPB (2012- Image) 1-1ST', book('Saga', 'tpb', 1, { startYear: 2012, printing: 1 })),
+  comic('mycomicshop', 'Saga TPB (2012- Image) 1-REP', book('Saga', 'tpb', 1, { startYear: 2012, reprint: true })),
+  comic('mycomicshop', 'Spawn (1992 Image) 1', issue('Spawn', '1', { startYear: 1992 })),
+  comic('mycomicshop', 'X-Men (1991 1st Series) 1A', issue('X-Men', '1', { startYear: 1991, cover: 'A' })),
+  comic('mycomicshop', 'Walking Dead (2003 Image) 1', issue('Walking Dead', '1', { startYear: 2003 })),
+  comic('mycomicshop', 'Batman Annual (2016 DC) 1', { series: 'Batman', number: '1', annual: true, startYear: 2016 }),
+
+  // ---- Forbidden Planet ----
+  comic('forbiddenplanet', 'Batman #50 (Cover A Mikel Janin)', issue('Batman', '50', { cover: 'A' })),
+  comic('forbiddenplanet', 'Saga Volume 1', book('Saga', 'tpb', 1)),
+  comic('forbiddenplanet', 'Batman: Damned #1 (Cover A)', issue('Batman: Damned', '1', { cover: 'A' })),
+  comic('forbiddenplanet', 'Saga Volume 1 (Paperback)', book('Saga', 'tpb', 1)),
+  comic('forbiddenplanet', '2000 AD Prog 2100', issue('2000 AD', '2100')),
+
+  // ---- Amazon ----
+  comic('amazon', 'Saga Volume 1 (Saga, 1) Paperback – October 23, 2012', book('Saga', 'tpb', 1)),
+  comic('amazon', 'Batman Vol. 1: I Am Gotham (Rebirth) Paperback – Illustrated, January 3, 2017', book('Batman', 'tpb', 1, { subtitle: 'I Am Gotham Rebirth' })),
+  comic(
+    'amazon',
+    'Amazing Spider-Man by Nick Spencer Vol. 1: Back to Basics (Amazing Spider-Man (2018-)) Paperback – Illustrated, August 14, 2018',
+    book('Amazing Spider-Man by Nick Spencer', 'tpb', 1, { subtitle: 'Back to Basics' }),
+  ),
+  comic('amazon', 'Batman (2016-) #50', issue('Batman', '50', { startYear: 2016 })),
+  comic('amazon', 'Saga #1 Kindle & comiXology', issue('Saga', '1')),
+  comic('amazon', 'Watchmen (2019 Edition) Paperback – May 21, 2019', book('Watchmen', 'tpb', null, { startYear: null })),
+  comic('amazon', 'Saga Deluxe Edition Volume 1 Hardcover – November 18, 2014', book('Saga', 'hc', 1)),
+  comic('amazon', 'Batman: Year One Paperback – Illustrated, January 16, 2007', book('Batman: Year One', 'tpb', null)),
+  comic('amazon', 'Batman: The Killing Joke, Deluxe Edition Hardcover – March 19, 2008', book('Batman: The Killing Joke', 'hc', null)),
+
+  // ---- eBay ----
+  comic('ebay', 'Amazing Spider-Man #300 CGC 9.8 1988 1st Venom', issue('Amazing Spider-Man', '300', { year: 1988, startYear: null, cover: null })),
+  comic('ebay', 'AMAZING SPIDER-MAN 300 CGC 9.8 WHITE PAGES', issue('Amazing Spider-Man', '300')),
+  comic('ebay', 'Batman #1 (2016) DC Comics Rebirth NM', issue('Batman', '1', { year: 2016 })),
+  comic('ebay', 'Spawn #1 1992 Image Comics Todd McFarlane NM', issue('Spawn', '1', { year: 1992 })),
+  comic('ebay', 'Batman #423 CGC 9.6 McFarlane Cover', issue('Batman', '423', { cover: null })),
+  comic('ebay', 'New Mutants #98 CGC 9.8 1st Deadpool', issue('New Mutants', '98')),
+  comic('ebay', 'Saga Vol 1 TPB Image Comics Brian K Vaughan', book('Saga', 'tpb', 1)),
+  not('ebay', 'Lot of 10 Batman Comics', 'lot'),
+  not('ebay', 'X-Men #1-10 Complete Run', 'lot'),
+  not('ebay', 'Funko Pop! Marvel: Venom #363', 'merchandise'),
+
+  // ---- Barnes & Noble ----
+  comic('bn', 'Saga, Volume 1', book('Saga', 'tpb', 1)),
+  comic('bn', 'Batman Vol. 1: I Am Gotham (Rebirth)', book('Batman', 'tpb', 1)),
+  comic('bn', 'Watchmen', { series: 'Watchmen', format: 'unknown', number: null }, 'Graphic Novels'),
+  not('bn', 'Watchmen', 'no-comic-marker'),
+  comic('bn', 'Batman: Year One', { series: 'Batman: Year One', format: 'unknown' }, 'Books > Graphic Novels & Comics'),
+
+  // ---- Not comics: merchandise, by word or by the store's category ----
+  not('merch', 'Batman Arkham Knight 1/6 Scale Figure', 'merchandise'),
+  not('merch', 'Funko Pop! Heroes: Batman', 'merchandise'),
+  not('merch', 'Marvel Legends Spider-Man 6-Inch Action Figure', 'merchandise'),
+  not('merch', 'Deadpool Logo T-Shirt', 'merchandise'),
+  not('merch', 'Star Wars Darth Vader Helmet Replica', 'merchandise'),
+  not('merch', 'Spider-Man Into the Spider-Verse Poster', 'merchandise'),
+  not('merch', 'Batman #50', 'category', 'Toys'),
+  not('merch', 'Batman Who Laughs', 'category', 'Statues'),
+  not('merch', 'Saga Vol 1', 'category', 'Apparel > T-Shirts'),
+  not('merch', 'Harley Quinn Bust', 'merchandise'),
+  not('merch', 'Comic Bags & Boards', 'category', 'Supplies'),
+
+  // ---- Not comics: store chrome, prices, dates, garbage ----
+  not('noise', 'Best Sellers', 'store-heading'),
+  not('noise', 'New Releases', 'store-heading'),
+  not('noise', '£2.99', 'price'),
+  not('noise', 'USD 4.99', 'price'),
+  not('noise', 'Price: $3.99', 'price'),
+  not('noise', '$3.99 - $4.99', 'price'),
+  not('noise', '3.99', 'price'),
+  not('noise', '2018-03-14', 'date'),
+  not('noise', '03/14/2018', 'date'),
+  not('noise', 'Release Date: 03/14/2018', 'date'),
+  not('noise', 'FOC 03/19/18', 'date'),
+  not('noise', 'In Shops: Mar 14, 2018', 'date'),
+  not('noise', '', 'empty'),
+  not('noise', '   ', 'empty'),
+  not('noise', '####', 'garbage'),
+  not('noise', '12345', 'garbage'),
+  not('noise', '...', 'garbage'),
+  not('noise', 'Add to Cart', 'no-comic-marker'),
+  not('noise', 'x'.repeat(400), 'too-long'),
+];

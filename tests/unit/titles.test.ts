@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isComic, MAX_TITLE_CHARS, parseTitle, seriesKey, titleKey, type ParsedTitle } from '@/lib/detect/titles';
+import { TITLE_CASES } from './title-cases';
+
+function comicOf(input: string): ParsedTitle {
+  const parsed = parseTitle(input);
+  if (!isComic(parsed)) throw new Error(`not read as a comic: ${input} (${parsed.reason})`);
+  return parsed;
+}
+
+describe('title table', () => {
+  it('holds at least 150 real-world titles', () => {
+    expect(TITLE_CASES.length).toBeGreaterThanOrEqual(150);
+  });
+
+  for (const c of TITLE_CASES) {
+    const label = `${c.source}: ${JSON.stringify(c.input.length > 80 ? c.input.slice(0, 80) + '…' : c.input)}${c.category === undefined ? '' : ` [${c.category}]`}`;
+    it(label, () => {
+      const parsed = parseTitle(c.input, c.category === undefined ? {} : { category: c.category });
+      if (c.notAComic !== undefined) {
+        expect(parsed).toMatchObject({ kind: 'not-a-comic', reason: c.notAComic });
+      } else {
+        expect(parsed).toMatchObject({ kind: 'comic', ...c.expected });
+      }
+    });
+  }
+});
+
+describe('seriesKey', () => {
+  it('ignores case, punctuation, spacing, accents, a leading The and &/and', () => {
+    expect(seriesKey('The Amazing Spider-Man')).toBe(seriesKey('AMAZING SPIDER MAN'));
+    expect(seriesKey('Abe Sapien: Dark & Terrible')).toBe(seriesKey('ABE SAPIEN DARK AND TERRIBLE'));
+    expect(seriesKey("Neil Gaiman's American Gods")).toBe(seriesKey('NEIL GAIMAN`S AMERICAN GODS'));
+    expect(seriesKey('Pokémon Adventures')).toBe(seriesKey('Pokemon Adventures'));
+    expect(seriesKey('X-Men')).toBe('xmen');
+    expect(seriesKey('The Curse of the Brimstone')).toBe('curseofthebrimstone');
+  });
+
+  it('keeps what tells series apart', () => {
+    expect(seriesKey('Batman')).not.toBe(seriesKey('Batman Beyond'));
+    expect(seriesKey('Harbinger Wars 2')).not.toBe(seriesKey('Harbinger Wars'));
+    expect(seriesKey('The')).toBe('the');
+  });
+});
+
+describe('titleKey', () => {
+  it('matches the same comic written by different stores', () => {
+    expect(titleKey(comicOf('BATMAN (2016) #50'))).toBe(titleKey(comicOf('Batman (2016 DC 3rd Series) 50A')));
+    expect(titleKey(comicOf('Batman (2016) #50'))).toBe(titleKey(comicOf('Batman (2016-) #50')));
+    expect(titleKey(comicOf('Saga Vol. 1 TP'))).toBe(titleKey(comicOf('Saga, Volume 1')));
+    expect(titleKey(comicOf('Saga Vol. 1 TP'))).toBe(titleKey(comicOf('Saga Volume 1 (Saga, 1) Paperback – October 23, 2012')));
+    expect(titleKey(comicOf('ACTION COMICS #001'))).toBe(titleKey(comicOf('Action Comics #1')));
+    expect(titleKey(comicOf('BATMAN #125 CVR A CAPULLO'))).toBe(titleKey(comicOf('Batman #125')));
+  });
+
+  it('tells apart what is a different comic', () => {
+    expect(titleKey(comicOf('Batman #1'))).not.toBe(titleKey(comicOf('Batman Annual #1')));
+    expect(titleKey(comicOf('Saga #1'))).not.toBe(titleKey(comicOf('Saga Vol. 1 TP')));
+    expect(titleKey(comicOf('Saga Vol 1 TP'))).not.toBe(titleKey(comicOf('Saga DLX ED HC VOL 01')));
+    expect(titleKey(comicOf('X-Men Vol 5 #1'))).not.toBe(titleKey(comicOf('X-Men Vol 2 #1')));
+    expect(titleKey(comicOf('Batman (2011) #1'))).not.toBe(titleKey(comicOf('Batman (2016) #1')));
+  });
+
+  it('reads annuals as their own series', () => {
+    expect(titleKey(comicOf('Batman Annual #1'))).toBe(titleKey(comicOf('BATMAN ANNUAL (2016) #1')).replace('|y2016', '|'));
+  });
+});
+
+describe('robustness', () => {
+  it('never throws, on any string, with or without a category', () => {
+    const anyText = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary', maxLength: 400 }),
+      fc.string({ unit: 'grapheme', maxLength: 120 }),
+      fc.array(fc.constantFrom('#', '1', '/', '2', '.', 'MU', ' ', 'VOL', 'TP', 'HC', '(', ')', 'OF', 'CVR', 'A', ':', '25', 'VAR', '...', '…', '2016', 'Batman', '-', '$', 'PTG', '2ND'), { maxLength: 40 }).map((parts) => parts.join(' ')),
+    );
+    fc.assert(
+      fc.property(anyText, fc.option(fc.string(), { nil: undefined }), (text, category) => {
+        const parsed = parseTitle(text, category === undefined ? {} : { category });
+        if (isComic(parsed)) {
+          expect(parsed.series.length).toBeGreaterThan(0);
+          expect(typeof titleKey(parsed)).toBe('string');
+        } else {
+          expect(parsed.reason.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('refuses very long strings without scanning them', () => {
+    const huge = 'BATMAN #1 '.repeat(200_000);
+    const started = performance.now();
+    expect(parseTitle(huge)).toMatchObject({ kind: 'not-a-comic', reason: 'too-long' });
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('does bounded work on the longest accepted strings', () => {
+    const nasty = ['(('.repeat(MAX_TITLE_CHARS / 2), '#1 ' + '1 '.repeat(140), 'A'.repeat(MAX_TITLE_CHARS), '(2016 '.repeat(50)];
+    const started = performance.now();
+    for (const text of nasty) parseTitle(text.slice(0, MAX_TITLE_CHARS));
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
