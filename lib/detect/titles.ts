@@ -170,7 +170,7 @@ const MERCHANDISE = new RegExp(
 );
 
 const STORE_HEADING =
-  /^(?:(?:top|best)[\s-]*sell(?:er|ers|ing)|bestsellers?|(?:new|latest)\s+(?:releases?|arrivals?)|staff\s+picks?|deals?\s+of\s+the\s+(?:week|day|month)|featured(?:\s+items?)?|popular|trending|recommended|recently\s+viewed|you\s+may\s+also\s+like|customers\s+also\s+bought|coming\s+soon|pre-?orders?|on\s+sale|rank(?:ed)?|number|no\.?)$/i;
+  /^(?:(?:top|best)[\s-]*sell(?:er|ers|ing)|bestsellers?|(?:new|latest)\s+(?:releases?|arrivals?)|staff\s+picks?|deals?\s+of\s+the\s+(?:week|day|month)|featured(?:\s+items?)?|popular|trending|recommended|recently\s+viewed|you\s+may\s+also\s+like|customers\s+also\s+bought|coming\s+soon|pre-?orders?|on\s+sale|rank(?:ed)?|number|no\.?|item|order|sku|ref(?:erence)?|model|part|product|listing|page|step|invoice|account|qty|quantity)$/i;
 
 const LOT = /\b(?:lot|bundle|set)\s+of\s+\d+\b|\bcomics?\s+lot\b/i;
 

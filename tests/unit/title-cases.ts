@@ -314,5 +314,8 @@ export const TITLE_CASES: readonly TitleCase[] = [
   not('noise', '12345', 'garbage'),
   not('noise', '...', 'garbage'),
   not('noise', 'Add to Cart', 'no-comic-marker'),
+  not('noise', 'Item #12345', 'store-heading'),
+  not('noise', 'Order #100234', 'store-heading'),
+  not('noise', 'Showing 1-24 of 120 results', 'no-comic-marker'),
   not('noise', 'x'.repeat(400), 'too-long'),
 ];
