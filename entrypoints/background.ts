@@ -1,5 +1,4 @@
 import { LongboxService } from '@/lib/background/service';
-import { matchKey } from '@/lib/library/match';
 import { readSession, sessionItem } from '@/lib/settings';
 
 const WAKE_ALARM = 'longbox-wake';
@@ -12,7 +11,6 @@ export default defineBackground(() => {
       load: async () => (await browser.storage.local.get('quota')).quota,
       save: (quota) => browser.storage.local.set({ quota }),
     },
-    matchKey,
     version: browser.runtime.getManifest().version,
     scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
   });

@@ -57,7 +57,6 @@ export interface StatusDeps {
   /** Null when signed out, or when the token cannot look codes up (a Connect token). */
   client: () => VerseDbClient | null;
   canLookUp: () => boolean;
-  matchKey: (series: string, number: string) => string | null;
   /** Whether the library has synced once, and the generation copies found meanwhile belong to. */
   librarySync: () => Promise<{ synced: boolean; generation: number }>;
 }
@@ -128,7 +127,7 @@ export class StatusResolver {
         { key: `lookup:${key}`, kind: 'read', priority: 'visible', tabId },
         () => (code.type === 'isbn' ? client.lookupIsbn(code.value) : code.type === 'lunar' || code.type === 'prh' ? client.lookupCode(code.value) : client.lookupUpc(code.value)),
       );
-      await this.deps.library.putIssues([issueSummary(issue, this.deps.matchKey)]);
+      await this.deps.library.putIssues([issueSummary(issue)]);
       const resolution: Resolution = { code: key, kind: 'found', issueId: issue.id, variantId: null, expiresAt: this.deps.library.ttl('found') };
       await this.deps.library.remember(resolution);
       return this.fromResolution(resolution);

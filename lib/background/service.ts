@@ -1,4 +1,5 @@
 import { Library } from '../library/library';
+import { matchKey } from '../library/match';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender } from '../protocol';
@@ -22,7 +23,6 @@ export interface SessionStore {
 export interface ServiceEnv {
   sessions: SessionStore;
   quotaStore: QuotaStore;
-  matchKey: (series: string, number: string) => string | null;
   dbName?: string;
   /** The extension's version, for the ping answer. */
   version?: string;
@@ -64,7 +64,6 @@ export class LongboxService {
       scheduler,
       library,
       now: env.now,
-      matchKey: env.matchKey,
       onProgress: () => env.onStateChange?.(),
     });
     this.writer = new Writer({
@@ -79,7 +78,6 @@ export class LongboxService {
       scheduler,
       client,
       canLookUp: () => this.session?.tokenKind === 'personal' && !this.session.missingScopes.includes('lookup:barcode'),
-      matchKey: env.matchKey,
       librarySync: async () => {
         const progress = await this.sync.progress();
         return { synced: progress.lastSyncedAt !== null, generation: progress.generation };
@@ -248,7 +246,7 @@ export class LongboxService {
             coverUrl: match.coverUrl,
             releaseDate: match.releaseDate,
             publisher: match.publisher,
-            matchKey: this.env.matchKey(match.seriesName, match.number),
+            matchKey: matchKey(match.seriesName, match.number),
           },
         ]);
         await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });

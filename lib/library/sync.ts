@@ -5,6 +5,7 @@ import type { CollectionCopy, Issue } from '../versedb/schemas';
 import type { Scheduler } from '../scheduler';
 import { wishlistKey, type IssueSummary } from '../store/db';
 import type { Library } from './library';
+import { isCollectedFormat, matchKey } from './match';
 
 // Library sync: the collection (100 copies a page, newest first), the wishlist and the pull list,
 // into IndexedDB. One page at a time, with the progress saved after each page, so a service worker
@@ -54,7 +55,7 @@ export type SyncOutcome =
   | { kind: 'waiting'; until: number }
   | { kind: 'stopped'; problem: string };
 
-export function issueSummary(issue: Issue, matchKey: (series: string, number: string) => string | null): IssueSummary {
+export function issueSummary(issue: Issue): IssueSummary {
   const seriesName = issue.series?.name ?? null;
   return {
     id: issue.id,
@@ -67,7 +68,7 @@ export function issueSummary(issue: Issue, matchKey: (series: string, number: st
     coverUrl: issue.coverUrl,
     releaseDate: issue.releaseDate,
     publisher: issue.publisher,
-    matchKey: seriesName ? matchKey(seriesName, issue.number) : null,
+    matchKey: seriesName ? matchKey(seriesName, issue.number, isCollectedFormat(issue.format)) : null,
   };
 }
 
@@ -76,7 +77,6 @@ export interface SyncDeps {
   scheduler: Scheduler;
   library: Library;
   now?: () => number;
-  matchKey: (series: string, number: string) => string | null;
   /** Told after every saved step, for the UI's progress. */
   onProgress?: (progress: SyncProgress) => void;
 }
@@ -223,7 +223,7 @@ export class LibrarySync {
   }
 
   private async store(copies: readonly CollectionCopy[], generation: number): Promise<void> {
-    const { library, matchKey } = this.deps;
+    const { library } = this.deps;
     await library.putCopies(
       copies.map((copy) => ({
         copyId: copy.copyId,
@@ -236,7 +236,7 @@ export class LibrarySync {
       })),
     );
     await library.putIssues(
-      copies.flatMap((copy) => (copy.issue ? [issueSummary(copy.issue, matchKey)] : [])),
+      copies.flatMap((copy) => (copy.issue ? [issueSummary(copy.issue)] : [])),
     );
   }
 

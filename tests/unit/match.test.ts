@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matchKey } from '@/lib/library/match';
+import { isCollectedFormat, matchKey } from '@/lib/library/match';
 import { isComic, parseTitle } from '@/lib/detect/titles';
 
 function pageKey(raw: string): string | null {
   const parsed = parseTitle(raw);
-  if (!isComic(parsed) || parsed.number === null) return null;
-  return matchKey(parsed.annual ? `${parsed.series} Annual` : parsed.series, parsed.number);
+  if (!isComic(parsed)) return null;
+  const number = parsed.number ?? (parsed.volume !== null ? String(parsed.volume) : null);
+  if (number === null) return null;
+  return matchKey(parsed.annual ? `${parsed.series} Annual` : parsed.series, number, isCollectedFormat(parsed.format));
 }
 
 describe('matchKey', () => {
@@ -20,6 +22,9 @@ describe('matchKey', () => {
     expect(matchKey('Batman', '12')).not.toBe(matchKey('Batman', '125'));
     expect(matchKey('Batman', '1')).not.toBe(matchKey('Batman Beyond', '1'));
     expect(pageKey('Batman Annual #1')).not.toBe(matchKey('Batman', '1'));
+    expect(pageKey('Batman Annual #1')).toBe(matchKey('Batman Annual', '1'));
+    expect(pageKey('Saga Vol. 1 TP')).not.toBe(matchKey('Saga', '1'));
+    expect(pageKey('Saga Vol. 1 TP')).toBe(matchKey('Saga', '1', isCollectedFormat('trade_paperback')));
   });
 
   it('gives no key without a series or a number', () => {
