@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { Issue } from '../catalog/types.ts';
+import { ApiError, ok } from '../http.ts';
+import { field, queryObject, validate } from '../validation.ts';
+import { issueDetail, issueListItem, seriesDetail, seriesIssueItem, titleItem, variantItem } from '../views.ts';
+import { CATALOG_READ, direction, findIssue, findSeries, idList, issueNumberValue, limitPaging, paginate, paramId, requirePro, sortBy, type Route } from './shared.ts';
+
+// Catalog reads (contract §3): issues, variants (PRO), series, series issues (PRO), titles.
+
+const issuesQuery = z.object({
+  ...limitPaging(100),
+  q: z.string().optional(),
+  series_id: field.integer('series_id').optional(),
+  publisher_id: field.integer('publisher_id').optional(),
+  series_ids: idList('series_ids').optional(),
+  publisher_ids: idList('publisher_ids').optional(),
+  title_ids: idList('title_ids').optional(),
+  release_date_from: field.date('release_date_from').optional(),
+  release_date_to: field.date('release_date_to').optional(),
+  hide_unreleased: field.flag('hide_unreleased').optional(),
+  key_issues_only: field.flag('key_issues_only').optional(),
+  include: z.string().optional(),
+  sort: field.oneOf('sort', ['issue_number', 'release_date', 'name', 'created_at'] as const).default('release_date'),
+  direction: direction.default('desc'),
+});
+
+const seriesIssuesQuery = z.object({
+  ...limitPaging(100),
+  q: z.string().optional(),
+  sort: field.oneOf('sort', ['issue_number', 'release_date', 'created_at', 'name'] as const).default('issue_number'),
+  direction: direction.default('asc'),
+});
+
+const titlesQuery = z.object({
+  ...limitPaging(50),
+  q: z.string().optional(),
+  publisher: field.integer('publisher').optional(),
+  publisher_id: field.integer('publisher_id').optional(),
+  publisher_ids: idList('publisher_ids').optional(),
+  sort: z.string().optional(),
+  direction: z.string().optional(),
+});
+
+function issueSortKey(sort: 'issue_number' | 'release_date' | 'name' | 'created_at'): (issue: Issue) => string | number {
+  if (sort === 'issue_number') return issueNumberValue;
+  if (sort === 'name') return (i) => i.name.toLowerCase();
+  if (sort === 'created_at') return (i) => i.createdAt;
+  return (i) => i.releaseDate;
+}
+
+export const catalogRoutes: Route[] = [
+  {
+    method: 'GET', path: '/api/v1/issues', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const q = validate(issuesQuery, queryObject(ctx.query));
+      const { catalog } = ctx.world;
+      const needle = q.q?.trim().toLowerCase();
+      const seriesIds = new Set([...(q.series_ids ?? []), ...(q.series_id ? [q.series_id] : [])]);
+      const publisherIds = new Set([...(q.publisher_ids ?? []), ...(q.publisher_id ? [q.publisher_id] : [])]);
+      const titleIds = new Set(q.title_ids ?? []);
+      const issues = [...catalog.issues.values()].filter((issue) => {
+        const series = catalog.seriesOf(issue);
+        return (
+          (!needle || issue.name.toLowerCase().includes(needle)) &&
+          (seriesIds.size === 0 || seriesIds.has(issue.seriesId)) &&
+          (publisherIds.size === 0 || publisherIds.has(series.publisherId)) &&
+          (titleIds.size === 0 || titleIds.has(series.titleId)) &&
+          (!q.release_date_from || issue.releaseDate >= q.release_date_from) &&
+          (!q.release_date_to || issue.releaseDate <= q.release_date_to) &&
+          (!q.hide_unreleased || issue.releaseDate <= ctx.view.today) &&
+          (!q.key_issues_only || issue.isKey)
+        );
+      });
+      issues.sort(sortBy(issueSortKey(q.sort), q.direction));
+      const { rows, meta } = paginate(issues, q.page, q.limit);
+      const withSeries = (q.include ?? '').split(',').includes('series');
+      return ok({ data: rows.map((issue) => issueListItem(ctx.view, issue, withSeries)), meta });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/issues/{issue}', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle: (ctx) => ok({ data: issueDetail(ctx.view, findIssue(ctx)) }),
+  },
+  {
+    method: 'GET', path: '/api/v1/issues/{issue}/variants', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const issue = findIssue(ctx);
+      requirePro(ctx);
+      return ok({ data: issue.variants.map((variant) => variantItem(ctx.view, issue, variant)) });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/series/{series}', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle: (ctx) => ok({ data: seriesDetail(ctx.view, findSeries(ctx)) }),
+  },
+  {
+    method: 'GET', path: '/api/v1/series/{series}/issues', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const series = findSeries(ctx);
+      requirePro(ctx);
+      const q = validate(seriesIssuesQuery, queryObject(ctx.query));
+      const needle = q.q?.trim().toLowerCase();
+      const issues = (ctx.world.catalog.issuesBySeries.get(series.id) ?? []).filter(
+        (issue) => !needle || issue.name.toLowerCase().includes(needle) || issue.number === needle,
+      );
+      const sorted = [...issues].sort(sortBy(issueSortKey(q.sort), q.direction));
+      const { rows, meta } = paginate(sorted, q.page, q.limit);
+      return ok({ data: rows.map((issue) => seriesIssueItem(ctx.view, issue)), meta });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/titles', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const q = validate(titlesQuery, queryObject(ctx.query));
+      const needle = q.q?.trim().toLowerCase();
+      const publishers = new Set([...(q.publisher_ids ?? []), ...[q.publisher_id ?? q.publisher].filter((p) => p !== undefined)]);
+      const titles = [...ctx.world.catalog.titles.values()]
+        .filter((t) => (!needle || t.name.toLowerCase().includes(needle)) && (publishers.size === 0 || publishers.has(t.publisherId)))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+      const { rows, meta } = paginate(titles, q.page, q.limit);
+      return ok({ data: rows.map((t) => titleItem(ctx.view, t)), meta });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/titles/{title}', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const title = ctx.world.catalog.titles.get(paramId(ctx, 'title'));
+      if (!title) throw new ApiError(404, { message: `Title ${ctx.params.title} not found.` });
+      return ok({ data: { ...titleItem(ctx.view, title), imprint_id: null, aliases: [], description: `${title.name}, every volume.` } });
+    },
+  },
+];
