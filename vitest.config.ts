@@ -4,7 +4,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/stand-in/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/stand-in/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

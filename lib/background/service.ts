@@ -41,6 +41,9 @@ export interface ServiceState {
   queuedWrites: number;
 }
 
+/** How often the library is refreshed (incrementally: about three reads) when nothing else asks. */
+const REFRESH_EVERY = 30 * 60_000;
+
 export type Reply = { ok: true; [key: string]: unknown } | { ok: false; error: { kind: string; message: string; [key: string]: unknown } };
 
 export class LongboxService {
@@ -93,6 +96,10 @@ export class LongboxService {
       env.sessions.load(),
     ]);
     return new LongboxService(env, new Library(db, now), quota, new Scheduler(quota), session);
+  }
+
+  private now(): number {
+    return (this.env.now ?? Date.now)();
   }
 
   /** The API client for the signed-in member; null when signed out or the token was refused. */
@@ -188,14 +195,18 @@ export class LongboxService {
   }
 
   /** Called on the wake-up alarm and at worker start: resume what was under way. */
-  async onWake(): Promise<void> {
+  async onWake(): Promise<SyncOutcome | null> {
     await this.library.expireResolutions();
-    if (!this.client()) return;
+    if (!this.client()) return null;
     const progress = await this.sync.progress();
-    if (progress.step !== null) await this.runSync();
-    else if (progress.lastSyncedAt !== null) await this.runSync('incremental');
+    let outcome: SyncOutcome | null = null;
+    if (progress.step !== null) outcome = await this.runSync();
+    else if (progress.lastSyncedAt !== null && this.now() - progress.lastSyncedAt >= REFRESH_EVERY) {
+      outcome = await this.runSync('incremental');
+    }
     const left = await this.writer.flushQueue();
-    if (left > 0) this.env.scheduleWake?.((this.env.now ?? Date.now)() + 60_000);
+    if (left > 0) this.env.scheduleWake?.(this.now() + 60_000);
+    return outcome;
   }
 
   async itemStatuses(items: Parameters<StatusResolver['statusOf']>[0][], tabId?: number): Promise<ItemStatus[]> {

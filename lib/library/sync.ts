@@ -100,13 +100,28 @@ export class LibrarySync {
   }
 
   /** Starts a sync (full when none ever finished, else incremental) unless one is under way. */
-  async start(mode?: 'full' | 'incremental'): Promise<SyncOutcome> {
-    const progress = await this.progress();
-    if (progress.step === null) {
-      const chosen = mode ?? (progress.lastSyncedAt === null ? 'full' : 'incremental');
-      await this.save(this.begin(progress, chosen));
-    }
-    return this.resume();
+  start(mode?: 'full' | 'incremental'): Promise<SyncOutcome> {
+    return this.exclusive(async () => {
+      const progress = await this.progress();
+      if (progress.step === null) {
+        const chosen = mode ?? (progress.lastSyncedAt === null ? 'full' : 'incremental');
+        await this.save(this.begin(progress, chosen));
+      }
+      return this.loop();
+    });
+  }
+
+  /** Goes on with a sync under way (after a restart, or when its wait ends). */
+  resume(): Promise<SyncOutcome> {
+    return this.exclusive(() => this.loop());
+  }
+
+  /** One sync at a time: a second start or resume while one runs joins it. */
+  private exclusive(run: () => Promise<SyncOutcome>): Promise<SyncOutcome> {
+    this.running ??= run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
   }
 
   private begin(progress: SyncProgress, mode: 'full' | 'incremental'): SyncProgress {
@@ -123,14 +138,6 @@ export class LibrarySync {
       failures: 0,
       problem: null,
     };
-  }
-
-  /** Goes on with a sync under way (after a restart, or when its wait ends). One runs at a time. */
-  resume(): Promise<SyncOutcome> {
-    this.running ??= this.loop().finally(() => {
-      this.running = null;
-    });
-    return this.running;
   }
 
   private async loop(): Promise<SyncOutcome> {
