@@ -239,6 +239,7 @@ export class LongboxService {
         return { ok: true, statuses: await this.itemStatuses(request.items, tabId) };
       case 'write': {
         const result = await this.writer.perform(request.write);
+        if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
         return { ok: true, result };
       }
       case 'choose-match': {

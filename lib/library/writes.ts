@@ -30,13 +30,21 @@ export const WriteAction = z.discriminatedUnion('action', [
 ]);
 export type WriteAction = z.infer<typeof WriteAction>;
 
-const QueuedWrite = z.object({ id: z.string(), queuedAt: z.number(), write: WriteAction });
+const QueuedWrite = z.object({
+  id: z.string(),
+  queuedAt: z.number(),
+  write: WriteAction,
+  /** For a copy add whose answer may have been lost: the copies known before it, to confirm against. */
+  knownCopyIds: z.array(z.number().int()).nullable(),
+  lastError: z.string().nullable(),
+});
 export type QueuedWrite = z.infer<typeof QueuedWrite>;
 const QUEUE_KEY = 'write-queue';
 
-export type WriteResult =
-  | { kind: 'done'; copyId?: number }
-  | { kind: 'queued'; queued: number };
+export type WriteResult = { kind: 'done'; copyId?: number } | { kind: 'queued'; queued: number; reason: string };
+
+/** Failures that say "not now" rather than "no": the change waits in the queue. */
+const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited']);
 
 export interface WriteDeps {
   client: () => VerseDbClient | null;
@@ -64,19 +72,28 @@ export class Writer {
     await this.deps.library.setMeta(QUEUE_KEY, queue);
   }
 
-  /** Performs a change now, or queues it when the browser is offline. Throws VerseDbError otherwise. */
+  /**
+   * Performs a change now; when VerseDB cannot take it now (offline, unreachable, out of quota, or
+   * the answer was lost) it waits in the queue. Throws VerseDbError when VerseDB says no.
+   */
   async perform(write: WriteAction): Promise<WriteResult> {
+    const known = write.action === 'copy-add' ? await this.knownCopyIds(write.issueId) : null;
     try {
-      return await this.send(write);
+      return await this.send(write, known, false);
     } catch (error) {
-      if (isVerseDbError(error, 'offline')) {
-        const queue = await this.queue();
-        queue.push({ id: `${this.now()}-${queue.length}`, queuedAt: this.now(), write });
-        await this.setQueue(queue);
-        await this.applyLocally(write);
-        return { kind: 'queued', queued: queue.length };
-      }
-      throw error;
+      if (!isVerseDbError(error) || !TRANSIENT.has(error.kind)) throw error;
+      const queue = await this.queue();
+      queue.push({
+        id: `${this.now()}-${queue.length}`,
+        queuedAt: this.now(),
+        write,
+        // A copy add whose answer was lost may have happened: confirm before sending it again.
+        knownCopyIds: error.kind === 'outcome-unknown' ? known : null,
+        lastError: error.message,
+      });
+      await this.setQueue(queue);
+      await this.applyLocally(write);
+      return { kind: 'queued', queued: queue.length, reason: error.message };
     }
   }
 
@@ -87,9 +104,13 @@ export class Writer {
       while (queue.length > 0) {
         const [head, ...rest] = queue as [QueuedWrite, ...QueuedWrite[]];
         try {
-          await this.send(head.write);
+          await this.send(head.write, head.knownCopyIds, head.knownCopyIds !== null);
         } catch (error) {
-          if (isVerseDbError(error) && ['offline', 'paused', 'rate-limited', 'unavailable'].includes(error.kind)) break;
+          if (isVerseDbError(error) && TRANSIENT.has(error.kind)) {
+            const confirm = head.knownCopyIds ?? (error.kind === 'outcome-unknown' && head.write.action === 'copy-add' ? [] : null);
+            await this.setQueue([{ ...head, knownCopyIds: confirm, lastError: error.message }, ...rest]);
+            break;
+          }
           // Refused for good (422, 404...): drop it rather than block the queue forever.
         }
         queue = rest;
@@ -112,11 +133,15 @@ export class Writer {
     return this.deps.scheduler.run({ kind: 'write', priority: 'user' }, call);
   }
 
-  private async send(write: WriteAction): Promise<WriteResult> {
+  private async knownCopyIds(issueId: number): Promise<number[]> {
+    return (await this.deps.library.status(issueId, null)).copies.map((copy) => copy.copyId);
+  }
+
+  private async send(write: WriteAction, known: number[] | null, confirmFirst: boolean): Promise<WriteResult> {
     const client = this.client();
     switch (write.action) {
       case 'copy-add': {
-        const copyId = await this.addCopy(client, write.issueId, write.fields);
+        const copyId = await this.addCopy(client, write.issueId, write.fields, known ?? [], confirmFirst);
         return { kind: 'done', copyId };
       }
       case 'copy-remove':
@@ -140,28 +165,41 @@ export class Writer {
   }
 
   /**
-   * Adds one copy. When the answer is lost, the copies VerseDB holds for the issue are read and
-   * compared with the ones we knew before: a new one means the add happened. Only when none
-   * appeared is the add sent again, once.
+   * Adds one copy. A collection add is not idempotent, so when its answer is lost the copies VerseDB
+   * holds for the issue are read and compared with those known before: a new one means the add
+   * happened. It is sent again only when that read shows it did not.
    */
-  private async addCopy(client: VerseDbClient, issueId: number, fields: CopyFields): Promise<number> {
-    const known = new Set((await this.deps.library.status(issueId, null)).copies.map((c) => c.copyId));
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const added = await this.write(() => client.addCopy(issueId, fields));
-        await this.applyCopy(issueId, added.copyId, fields);
-        return added.copyId;
-      } catch (error) {
-        if (!isVerseDbError(error, 'outcome-unknown')) throw error;
-        const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
-        const appeared = check.copies.find((copy) => !known.has(copy.copyId));
-        if (appeared) {
-          await this.applyCopy(issueId, appeared.copyId, fields);
-          return appeared.copyId;
-        }
+  private async addCopy(client: VerseDbClient, issueId: number, fields: CopyFields, known: number[], confirmFirst: boolean): Promise<number> {
+    if (confirmFirst) {
+      const appeared = await this.newCopy(client, issueId, known);
+      if (appeared !== null) {
+        await this.applyCopy(issueId, appeared, fields);
+        return appeared;
       }
     }
-    throw new VerseDbError({ kind: 'unavailable', message: 'VerseDB did not confirm the new copy; try again later.', status: null });
+    try {
+      const added = await this.write(() => client.addCopy(issueId, fields));
+      await this.applyCopy(issueId, added.copyId, fields);
+      return added.copyId;
+    } catch (error) {
+      if (!isVerseDbError(error, 'outcome-unknown')) throw error;
+      // If the confirming read fails too, the add stays "outcome unknown": it is queued to be confirmed.
+      const appeared = await this.newCopy(client, issueId, known).catch(() => {
+        throw error;
+      });
+      if (appeared === null) {
+        throw new VerseDbError({ kind: 'unavailable', message: 'VerseDB lost the new copy; it will be sent again.', status: null });
+      }
+      await this.applyCopy(issueId, appeared, fields);
+      return appeared;
+    }
+  }
+
+  /** The id of a copy of the issue that VerseDB has and we did not know of, if any. */
+  private async newCopy(client: VerseDbClient, issueId: number, known: number[]): Promise<number | null> {
+    const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
+    const before = new Set(known);
+    return check.copies.find((copy) => !before.has(copy.copyId))?.copyId ?? null;
   }
 
   private async applyCopy(issueId: number, copyId: number, fields: CopyFields): Promise<void> {
