@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
-// @ts-expect-error a plain .mjs helper shared with the demo script
 import { chromiumPath } from '../../scripts/chromium-path.mjs';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3-e2e');
@@ -20,7 +19,7 @@ export const CHROMIUM_ARGS = [
 export async function launchWithExtension(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath() as string,
+    executablePath: chromiumPath(),
     headless: true,
     args: [...CHROMIUM_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
   });

@@ -1,5 +1,5 @@
 // The part of the extension's own `chrome` global that tests reach through worker.evaluate().
 declare const chrome: {
-  runtime: { getManifest(): { name: string; version: string }; id: string };
+  runtime: { getManifest(): { name: string; version: string }; id: string; sendMessage(message: unknown): Promise<unknown> };
   storage: { local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
 };
