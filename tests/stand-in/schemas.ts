@@ -118,6 +118,9 @@ export const CollectionItem = z.object({
   format: z.string().nullable(), grade_score: z.string().nullable(), print_number: int.nullable(), is_signed: z.boolean(), graded: z.boolean(),
   for_sale: z.boolean(), for_trade: z.boolean(), is_public: z.boolean(), signature_authenticated: z.boolean(), is_cgc_ss: z.boolean(),
   value_last_updated: z.string().nullable(), cover_scan_url: z.string().nullable(), created_at: timestamp, updated_at: timestamp,
+  // Left out for a read:showcase token.
+  price_paid: z.number().nullable().optional(), estimated_value: z.number().nullable().optional(), notes: z.string().nullable().optional(),
+  storage_location: z.string().nullable().optional(),
   collectable: z.object({
     id: int, slug: z.string(), series_id: int, issue_number: z.string(), name: z.string(), cover_date: date, release_date: date, foc_date: date,
     cover_url: url, images: z.object({ thumb: url, cover_sm: url, cover_md: url, cover_lg: url }), is_reprint: z.boolean(), is_nsfw: z.boolean(),
