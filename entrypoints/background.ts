@@ -12,6 +12,10 @@ export default defineBackground(() => {
       save: (quota) => browser.storage.local.set({ quota }),
     },
     version: browser.runtime.getManifest().version,
+    showOwnedCount: (tabId, owned) => {
+      void browser.action.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
+      void browser.action.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
+    },
     scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
   });
   const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
@@ -22,7 +26,7 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === WAKE_ALARM || alarm.name === REFRESH_ALARM) void ready.then((service) => service.onWake());
   });
-  browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.scheduler.dropTab(tabId)));
+  browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
   void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
   // A worker restarted mid-sync (or with writes queued) goes on where it was.
   void ready.then((service) => service.onWake());

@@ -23,3 +23,19 @@ export const ItemQuery = z.object({
   label: z.string().max(300).nullable(),
 });
 export type ItemQuery = z.infer<typeof ItemQuery>;
+
+/** What a content script reports of one comic it badged, for the popup's "this page" list. */
+export const PageItem = z.object({
+  /** The code the status was resolved from, else the title: what the badge's data-longbox-code says. */
+  key: z.string().max(300),
+  title: z.string().max(300).nullable(),
+  series: z.string().max(300).nullable(),
+  number: z.string().max(40).nullable(),
+  price: z.string().max(40).nullable(),
+  state: z.enum(BADGE_STATES),
+  issueId: z.number().int().nullable(),
+  seriesId: z.number().int().nullable(),
+  copies: z.number().int().nonnegative(),
+  coverUrl: z.string().max(1000).nullable(),
+});
+export type PageItem = z.infer<typeof PageItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemQuery } from './items';
+import { ItemQuery, PageItem } from './items';
 import { WriteAction } from './library/writes';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the
@@ -24,12 +24,21 @@ export const Request = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('sign-out') }),
   z.object({ type: z.literal('clear-cache') }),
+  z.object({
+    type: z.literal('discovery'),
+    feed: z.enum(['foc', 'firsts', 'follows']),
+    days: z.number().int().min(1).max(90),
+    refresh: z.boolean().optional(),
+  }),
+  /** A content script's comics and their states, for the popup and the toolbar count. */
+  z.object({ type: z.literal('page-report'), adapter: z.string().max(40), items: z.array(PageItem).max(2000) }),
+  z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 
 /** Messages a content script may send; the rest come only from the extension's own pages. */
-export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set(['ping', 'statuses', 'write', 'choose-match']);
+export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set(['ping', 'statuses', 'write', 'choose-match', 'page-report']);
 
 export const ErrorReply = z.object({
   ok: z.literal(false),

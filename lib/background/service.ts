@@ -7,6 +7,9 @@ import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import type { Session } from '../settings';
 import { StatusResolver, type ItemStatus } from '../status';
+import type { PageItem } from '../items';
+import { discovery } from './discovery';
+import { CONNECT_TOKEN_LACKS, missingScopes } from './scopes';
 import { openLongboxDb } from '../store/db';
 import { VerseDbClient, verseDbOrigin } from '../versedb/client';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
@@ -32,6 +35,8 @@ export interface ServiceEnv {
   scheduleWake?: (at: number) => void;
   /** Told when something the popup shows changed (sync progress, session, quota). */
   onStateChange?: () => void;
+  /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
+  showOwnedCount?: (tabId: number, owned: number) => void;
 }
 
 export interface ServiceState {
@@ -48,6 +53,8 @@ export type Reply = { ok: true; [key: string]: unknown } | { ok: false; error: {
 
 export class LongboxService {
   private session: Session | null;
+  /** What each tab's content script last reported; kept in memory only (pages are not stored). */
+  private readonly pages = new Map<number, { adapter: string; items: PageItem[] }>();
   private clientCache: { key: string; client: VerseDbClient } | null = null;
   readonly sync: LibrarySync;
   readonly writer: Writer;
@@ -159,23 +166,25 @@ export class LongboxService {
   async signIn(address: string, token: string, tokenKind: Session['tokenKind']): Promise<ServiceState> {
     const origin = verseDbOrigin(address);
     const client = new VerseDbClient({ baseUrl: origin, token, fetch: this.env.fetch, now: this.env.now, onRateInfo: (info) => this.quota.observe(info) });
-    const missingScopes: string[] = [];
+    const missing: string[] = [];
     let member: Session['member'] = null;
     try {
       member = await this.scheduler.run({ kind: 'read', priority: 'user' }, () => client.profile());
       this.quota.setTier(member.isPro ? 'pro' : 'free');
     } catch (error) {
       if (!isVerseDbError(error, 'missing-scope') && !isVerseDbError(error, 'forbidden')) throw error;
-      missingScopes.push('read:user');
+      missing.push('read:user');
     }
+    // A Connect token is read-only by design; a personal token is asked, scope by scope.
+    missing.push(...(tokenKind === 'connect' ? CONNECT_TOKEN_LACKS : await missingScopes(client, this.scheduler)));
     const previous = this.session;
     if (previous && (previous.address !== origin || previous.member?.id !== member?.id)) {
       await this.library.clearMemberData();
     }
-    this.session = { address: origin, token, tokenKind, member, rejected: false, missingScopes };
+    this.session = { address: origin, token, tokenKind, member, rejected: false, missingScopes: missing };
     await this.env.sessions.save(this.session);
     this.env.onStateChange?.();
-    if (!missingScopes.includes('read:user')) void this.runSync('full');
+    if (!missing.includes('read:user')) void this.runSync('full');
     return this.state();
   }
 
@@ -207,6 +216,12 @@ export class LongboxService {
     const left = await this.writer.flushQueue();
     if (left > 0) this.env.scheduleWake?.(this.now() + 60_000);
     return outcome;
+  }
+
+  /** A tab closed: its queued lookups are dropped and its page report forgotten. */
+  tabClosed(tabId: number): void {
+    this.scheduler.dropTab(tabId);
+    this.pages.delete(tabId);
   }
 
   async itemStatuses(items: Parameters<StatusResolver['statusOf']>[0][], tabId?: number): Promise<ItemStatus[]> {
@@ -277,6 +292,19 @@ export class LongboxService {
       case 'clear-cache':
         await this.library.clearCache();
         return { ok: true };
+      case 'discovery': {
+        const client = this.requireClient();
+        const result = await discovery({ client, scheduler: this.scheduler, library: this.library, now: this.now() }, request.feed, request.days, request.refresh);
+        return { ok: true, discovery: result };
+      }
+      case 'page-report': {
+        if (tabId === undefined) return { ok: false, error: { kind: 'forbidden', message: 'Only a page reports its comics.' } };
+        this.pages.set(tabId, { adapter: request.adapter, items: request.items });
+        this.env.showOwnedCount?.(tabId, request.items.filter((item) => item.state === 'owned').length);
+        return { ok: true };
+      }
+      case 'page-items':
+        return { ok: true, page: this.pages.get(request.tabId) ?? null };
     }
   }
 }

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { Library } from '../library/library';
+import type { Scheduler } from '../scheduler';
+import type { VerseDbClient } from '../versedb/client';
+import type { Issue } from '../versedb/schemas';
+
+// The popup's lists: upcoming Final Order Cutoffs (the pull list's series first), new #1s and
+// follow updates. Each answer is kept for an hour so the popup opens at once from the last one.
+
+export type Feed = 'foc' | 'firsts' | 'follows';
+
+const DiscoveryEntry = z.object({
+  issueId: z.number(),
+  seriesId: z.number().nullable(),
+  seriesName: z.string().nullable(),
+  number: z.string(),
+  title: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  focDate: z.string().nullable(),
+  onPullList: z.boolean(),
+  /** Why a follow update appears ("New in X-Men"). */
+  reason: z.string().nullable(),
+});
+export type DiscoveryEntry = z.infer<typeof DiscoveryEntry>;
+
+const DiscoveryResult = z.object({
+  feed: z.enum(['foc', 'firsts', 'follows']),
+  days: z.number(),
+  entries: z.array(DiscoveryEntry),
+  note: z.string().nullable(),
+  fetchedAt: z.number(),
+});
+export type DiscoveryResult = z.infer<typeof DiscoveryResult>;
+
+const KEEP_FOR = 3_600_000;
+export const FEED_DAYS: Record<Feed, { min: number; max: number }> = {
+  foc: { min: 1, max: 30 },
+  firsts: { min: 1, max: 90 },
+  follows: { min: 1, max: 90 },
+};
+
+function entry(issue: Issue, pulled: Set<number>, reason: string | null = null): DiscoveryEntry {
+  return {
+    issueId: issue.id,
+    seriesId: issue.seriesId,
+    seriesName: issue.series?.name ?? null,
+    number: issue.number,
+    title: issue.name,
+    coverUrl: issue.coverUrl,
+    releaseDate: issue.releaseDate,
+    focDate: issue.focDate,
+    onPullList: issue.seriesId !== null && pulled.has(issue.seriesId),
+    reason,
+  };
+}
+
+export async function discovery(
+  deps: { client: VerseDbClient; scheduler: Scheduler; library: Library; now: number },
+  feed: Feed,
+  requestedDays: number,
+  refresh = false,
+): Promise<DiscoveryResult> {
+  const { min, max } = FEED_DAYS[feed];
+  const days = Math.min(max, Math.max(min, Math.round(requestedDays)));
+  const cacheKey = `discovery:${feed}:${days}`;
+  const cached = DiscoveryResult.safeParse(await deps.library.meta(cacheKey));
+  if (!refresh && cached.success && deps.now - cached.data.fetchedAt < KEEP_FOR) return cached.data;
+
+  const pulled = new Set(await deps.library.pullListSeriesIds());
+  const read = <T>(call: () => Promise<T>) => deps.scheduler.run({ key: cacheKey, kind: 'read', priority: 'user' }, call);
+  let result: DiscoveryResult;
+  if (feed === 'foc') {
+    const page = await read(() => deps.client.foc({ days }));
+    const entries = page.issues.map((issue) => entry(issue, pulled));
+    // The member's pull-list series first, then by cutoff date.
+    entries.sort((a, b) => Number(b.onPullList) - Number(a.onPullList) || (a.focDate ?? '').localeCompare(b.focDate ?? ''));
+    result = { feed, days, entries, note: page.meta.note, fetchedAt: deps.now };
+  } else if (feed === 'firsts') {
+    const page = await read(() => deps.client.upcomingFirsts({ days }));
+    result = { feed, days, entries: page.issues.map((issue) => entry(issue, pulled)), note: null, fetchedAt: deps.now };
+  } else {
+    const page = await read(() => deps.client.followUpdates({ days }));
+    result = {
+      feed,
+      days,
+      entries: page.issues.map(({ issue, reason }) => entry(issue, pulled, reason)),
+      note: null,
+      fetchedAt: deps.now,
+    };
+  }
+  await deps.library.setMeta(cacheKey, result);
+  return result;
+}
