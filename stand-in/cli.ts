@@ -94,6 +94,8 @@ export function optionsFromArgs(argv: string[]): StandInOptions | 'help' {
   return options;
 }
 
+const count = (n: number): string => n.toLocaleString('en');
+
 async function main(): Promise<void> {
   let options: StandInOptions | 'help';
   try {
@@ -122,12 +124,14 @@ async function main(): Promise<void> {
   const state = standIn.state();
   const lines = [
     `VerseDB stand-in listening on ${standIn.url}  (API ${standIn.url}/api/v1)`,
-    `Catalog: ${state.catalog.publishers} publishers, ${state.catalog.series} series, ${state.catalog.issues.toLocaleString('en')} issues, ${state.catalog.variants.toLocaleString('en')} variants; today is ${state.today}`,
+    `Catalog: ${state.catalog.publishers} publishers, ${state.catalog.series} series, ${count(state.catalog.issues)} issues, ` +
+      `${count(state.catalog.variants)} variants; today is ${state.today}`,
     '',
     'Demo tokens (Authorization: Bearer <token>):',
   ];
   for (const member of state.members) {
-    lines.push(`  ${member.name} (@${member.username}), ${member.tier === 'pro' ? 'PRO' : 'free'}: ${member.copies.toLocaleString('en')} copies, ${member.wishlist} wishlisted, ${member.pull_list} on the pull list`);
+    const tier = member.tier === 'pro' ? 'PRO' : 'free';
+    lines.push(`  ${member.name} (@${member.username}), ${tier}: ${count(member.copies)} copies, ${member.wishlist} wishlisted, ${member.pull_list} on the pull list`);
     for (const t of member.tokens) {
       const missing = FULL_ACCESS.filter((a) => !t.scopes.includes(a));
       const scopes = missing.length === 0 ? 'all scopes' : missing.length <= 2 ? `all scopes except ${missing.join(', ')}` : t.scopes.join(' ');

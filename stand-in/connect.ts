@@ -84,6 +84,11 @@ function readAuthorize(params: URLSearchParams, library: Library): AuthorizeRequ
   };
 }
 
+const SCOPE_TEXT: Partial<Record<Ability, string>> = {
+  'read:public': 'the public catalog',
+  'read:showcase': 'your profile and the public part of your collection',
+};
+
 function page(res: ServerResponse, status: number, title: string, body: string): void {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · VerseDB stand-in</title>
 <style>body{font:16px system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2433}
@@ -132,7 +137,7 @@ export function handleConnectPage(res: ServerResponse, params: URLSearchParams, 
   page(res, 200, 'Connect', `<h1>Connect ${escapeHtml(site)} to VerseDB</h1>
 <p><strong>${escapeHtml(request.clientName ?? site)}</strong> wants read-only access to your VerseDB account.</p>
 <p>Signed in as <strong id="member">${escapeHtml(request.member.name)}</strong> (@${escapeHtml(request.member.username)}).</p>
-<ul>${request.abilities.map((a) => `<li><code>${a}</code>${a === 'read:public' ? ' · the public catalog' : ' · your profile and the public part of your collection'}</li>`).join('')}</ul>
+<ul>${request.abilities.map((a) => `<li><code>${a}</code> · ${SCOPE_TEXT[a] ?? a}</li>`).join('')}</ul>
 <p>It will be sent back to <code>${escapeHtml(request.redirectUri)}</code>.</p>
 <form method="post" action="/connect">${hidden}<input type="hidden" name="member" value="${request.member.id}">
 <button id="approve" type="submit" name="decision" value="approve">Approve</button>

@@ -7,14 +7,23 @@ const SIZES = { sm: 150, md: 300, lg: 600 } as const;
 
 function svg(width: number, hue: number, lines: string[], badge: string | null): string {
   const height = Math.round(width * 1.5);
-  const unit = width / 300;
-  const text = lines
-    .map((line, i) => `<text x="${width / 2}" y="${(110 + i * 44) * unit}" font-size="${(i === 0 ? 30 : 24) * unit}" text-anchor="middle" fill="#fff" font-family="Impact, 'Arial Black', sans-serif">${escapeHtml(line)}</text>`)
-    .join('');
-  const corner = badge ? `<text x="${12 * unit}" y="${height - 16 * unit}" font-size="${16 * unit}" fill="#fff" font-family="sans-serif">${escapeHtml(badge)}</text>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,20%)"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/><rect x="${8 * unit}" y="${8 * unit}" width="${width - 16 * unit}" height="${height - 16 * unit}" fill="none" stroke="#fff" stroke-opacity=".5"/>${text}${corner}</svg>`;
+  const u = width / 300;
+  const text = lines.map((line, i) => {
+    const y = (110 + i * 44) * u;
+    const size = (i === 0 ? 30 : 24) * u;
+    return `<text x="${width / 2}" y="${y}" font-size="${size}" text-anchor="middle" fill="#fff" font-family="Impact, sans-serif">${escapeHtml(line)}</text>`;
+  });
+  if (badge) text.push(`<text x="${12 * u}" y="${height - 16 * u}" font-size="${16 * u}" fill="#fff" font-family="sans-serif">${escapeHtml(badge)}</text>`);
+  const gradient =
+    `<linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,20%)"/></linearGradient>`;
+  const frame = `<rect x="${8 * u}" y="${8 * u}" width="${width - 16 * u}" height="${height - 16 * u}" fill="none" stroke="#fff" stroke-opacity=".5"/>`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<defs>${gradient}</defs><rect width="100%" height="100%" fill="url(#g)"/>${frame}`,
+    ...text,
+    '</svg>',
+  ].join('\n');
 }
 
 /** The SVG for /covers/{name}.svg, or null when the name means nothing. */
@@ -35,5 +44,8 @@ export function coverSvg(catalog: Catalog, name: string, size: string | null): s
   const words = series.name.split(' ');
   const half = Math.ceil(words.length / 2);
   const titleLines = series.name.length > 16 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [series.name];
-  return svg(width, (series.hue + (variant && variant !== issue.variants[0] ? 120 : 0)) % 360, [...titleLines, issue.format === 'single' ? `#${issue.number}` : `Vol. ${issue.number}`], variant?.name ?? null);
+  // Variant covers get another colour, so they look different side by side.
+  const hue = (series.hue + (variant && variant !== issue.variants[0] ? 120 : 0)) % 360;
+  const number = issue.format === 'single' ? `#${issue.number}` : `Vol. ${issue.number}`;
+  return svg(width, hue, [...titleLines, number], variant?.name ?? null);
 }

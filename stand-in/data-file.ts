@@ -13,7 +13,9 @@ import { followable } from './views.ts';
 
 export class DataFileError extends Error {}
 
-const ref = z.union([z.number().int().positive(), z.string().min(1)]);
+const positiveId = z.number().int().positive();
+/** A record named by id or by name. */
+const ref = z.union([positiveId, z.string().min(1)]);
 /** A day, or an offset from today such as "+14d" or "-3d". */
 const day = z.string().refine((s) => isIsoDate(s) || /^[+-]\d+d$/.test(s), { error: 'must be YYYY-MM-DD or a day offset like "+14d"' });
 
@@ -37,7 +39,7 @@ const isbn = z.string().superRefine((raw, ctx) => {
 });
 
 const variantSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: positiveId.optional(),
   name: z.string().min(1),
   type: z.enum(['standard', 'cover_variant', 'ratio_variant', 'incentive_variant', 'virgin_variant', 'foil_variant', 'reprint']).optional(),
   ratio: z.string().nullable().optional(),
@@ -47,7 +49,7 @@ const variantSchema = z.object({
 });
 
 const issueSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: positiveId.optional(),
   series: ref,
   number: z.union([z.string().min(1), z.number()]).transform(String),
   name: z.string().optional(),
@@ -66,11 +68,11 @@ const issueSchema = z.object({
 });
 
 const seriesSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: positiveId.optional(),
   name: z.string().min(1),
   publisher: ref,
   title: z.string().min(1).optional(),
-  volume: z.number().int().positive().optional(),
+  volume: positiveId.optional(),
   start_year: z.number().int().min(1900).max(2100).optional(),
   end_year: z.number().int().min(1900).max(2100).nullable().optional(),
   status: z.enum(['ongoing', 'completed', 'canceled']).optional(),
@@ -84,7 +86,7 @@ const seriesSchema = z.object({
 });
 
 const publisherSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: positiveId.optional(),
   name: z.string().min(1),
   slug: z.string().optional(),
   code: z.string().regex(/^[A-Z]{2}$/, { error: 'must be two capital letters' }).optional(),
@@ -92,13 +94,13 @@ const publisherSchema = z.object({
 });
 
 const copySchema = copyFieldsSchema.extend({
-  issue: z.number().int().positive(),
-  variant_id: z.number().int().positive().optional(),
+  issue: positiveId,
+  variant_id: positiveId.optional(),
   added_at: z.string().refine((s) => /^[+-]\d+d$/.test(s) || Number.isFinite(Date.parse(s)), { error: 'must be a date, a timestamp or a day offset like "-3d"' }).optional(),
 });
 
 const memberSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: positiveId.optional(),
   username: z.string().regex(/^[A-Za-z0-9_.-]{2,40}$/, { error: 'must be 2-40 letters, digits, dots, dashes or underscores' }),
   name: z.string().min(1).optional(),
   email: z.string().optional(),
@@ -111,9 +113,9 @@ const memberSchema = z.object({
     name: z.string().optional(),
   })).optional(),
   collection: z.array(copySchema).optional(),
-  wishlist: z.array(z.union([z.number().int().positive(), z.object({ issue: z.number().int().positive(), variant_id: z.number().int().positive().optional(), note: z.string().optional() })])).optional(),
+  wishlist: z.array(z.union([positiveId, z.object({ issue: positiveId, variant_id: positiveId.optional(), note: z.string().optional() })])).optional(),
   pull_list: z.array(ref).optional(),
-  follows: z.array(z.object({ type: z.enum(FOLLOW_TYPES), id: z.number().int().positive() })).optional(),
+  follows: z.array(z.object({ type: z.enum(FOLLOW_TYPES), id: positiveId })).optional(),
 });
 
 export const dataFileSchema = z.object({
@@ -139,6 +141,14 @@ export function parseDataFile(input: unknown): DataFile {
   if (result.success) return result.data;
   const lines = result.error.issues.slice(0, 8).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
   throw new DataFileError(lines.join('\n'));
+}
+
+const ISSUE_FORMAT_OF: Record<Series['format'], IssueFormat> = { Standard: 'single', TPB: 'trade_paperback', Hardcover: 'hardcover', Omnibus: 'omnibus' };
+
+function checkVariant(issue: Issue, variantId: number | undefined, path: PropertyKey[]): void {
+  if (variantId !== undefined && !issue.variants.some((v) => v.id === variantId)) {
+    fail(path, `variant ${variantId} does not belong to issue ${issue.id}`);
+  }
 }
 
 const resolveDay = (value: string, today: string): string => (/^[+-]\d+d$/.test(value) ? addDays(today, Number.parseInt(value, 10)) : value);
@@ -210,24 +220,42 @@ export function applyCatalogPart(data: CatalogData, file: DataFile, today: strin
   let variantId = data.issues.reduce((max, issue) => issue.variants.reduce((m, v) => Math.max(m, v.id), max), 0);
   file.issues.forEach((spec, i) => {
     const at = (key: string) => ['issues', i, key];
-    const series = (typeof spec.series === 'string' ? byRef(fileSeries, spec.series) : undefined) ?? byRef(data.series, spec.series) ?? fail(at('series'), `no series with id or name ${JSON.stringify(spec.series)}`);
-    const publisher = data.publishers.find((p) => p.id === series.publisherId) as Publisher;
+    const series =
+      (typeof spec.series === 'string' ? byRef(fileSeries, spec.series) : undefined) ??
+      byRef(data.series, spec.series) ??
+      fail(at('series'), `no series with id or name ${JSON.stringify(spec.series)}`);
     const id = spec.id ?? nextId(data.issues);
     const releaseDate = resolveDay(spec.release_date ?? today, today);
-    const format: IssueFormat = spec.format ?? (series.format === 'Standard' ? 'single' : series.format === 'TPB' ? 'trade_paperback' : series.format === 'Hardcover' ? 'hardcover' : 'omnibus');
+    const format: IssueFormat = spec.format ?? ISSUE_FORMAT_OF[series.format];
     const single = format === 'single';
     const numeric = Number.parseInt(spec.number, 10) || 0;
     const isbn13 = spec.isbn ? normalizeIsbn(spec.isbn) : null;
     // A modern single's barcode is the series base plus the add-on; older ones carry the base alone.
-    const derivedUpc = single && series.upcBase ? (releaseDate >= ADD_ON_FROM ? series.upcBase + comicAddOn(numeric, 1, 1) : series.upcBase) : isbn13;
+    let derivedUpc = isbn13;
+    if (single && series.upcBase) derivedUpc = releaseDate >= ADD_ON_FROM ? series.upcBase + comicAddOn(numeric, 1, 1) : series.upcBase;
     const issueUpc = spec.upc ?? derivedUpc;
+    const defaultPrice = single ? singlePriceFor(releaseDate, numeric) : '17.99';
     const issue: Issue = {
-      id, seriesId: series.id, number: spec.number, name: spec.name ?? (single ? `${series.name} #${spec.number}` : `${series.name} Vol. ${spec.number}`),
-      slug: `${series.slug}-${slugify(spec.number)}`, releaseDate, focDate: spec.foc_date ? resolveDay(spec.foc_date, today) : focDateFor(releaseDate),
-      coverDate: coverDateFor(releaseDate), price: typeof spec.price === 'number' ? spec.price.toFixed(2) : (spec.price ?? (single ? singlePriceFor(releaseDate, numeric) : '17.99')),
-      pageCount: spec.page_count ?? (single ? 32 : 160), format, upc: issueUpc, isbn: isbn13,
-      lunarCode: spec.lunar_code ?? null, universalCode: spec.universal_code ?? null, diamondCode: spec.diamond_code ?? null,
-      solicitation: spec.solicitation ?? `${series.name} #${spec.number}.`, isReprint: !single, isKey: numeric === 1, variants: [],
+      id,
+      seriesId: series.id,
+      number: spec.number,
+      name: spec.name ?? (single ? `${series.name} #${spec.number}` : `${series.name} Vol. ${spec.number}`),
+      slug: `${series.slug}-${slugify(spec.number)}`,
+      releaseDate,
+      focDate: spec.foc_date ? resolveDay(spec.foc_date, today) : focDateFor(releaseDate),
+      coverDate: coverDateFor(releaseDate),
+      price: typeof spec.price === 'number' ? spec.price.toFixed(2) : (spec.price ?? defaultPrice),
+      pageCount: spec.page_count ?? (single ? 32 : 160),
+      format,
+      upc: issueUpc,
+      isbn: isbn13,
+      lunarCode: spec.lunar_code ?? null,
+      universalCode: spec.universal_code ?? null,
+      diamondCode: spec.diamond_code ?? null,
+      solicitation: spec.solicitation ?? `${series.name} #${spec.number}.`,
+      isReprint: !single,
+      isKey: numeric === 1,
+      variants: [],
       createdAt: new Date(Date.parse(`${releaseDate}T00:00:00Z`) - 90 * DAY_MS).toISOString(),
     };
     const base = issueUpc && issueUpc.length === 17 ? issueUpc.slice(0, 12) : null;
@@ -266,24 +294,30 @@ export function applyMembersPart(library: Library, catalog: Catalog, file: DataF
     const owner = member;
     (spec.tokens ?? []).forEach((t, i) => {
       if (library.tokens.has(t.token)) fail(at('tokens', i, 'token'), 'this token is already in use');
-      library.tokens.set(t.token, { token: t.token, memberId: owner.id, abilities: t.scopes ?? [...FULL_ACCESS], revoked: t.revoked ?? false, name: t.name ?? 'From --data', kind: 'personal', expiresAt: null });
+      library.tokens.set(t.token, {
+        token: t.token, memberId: owner.id, abilities: t.scopes ?? [...FULL_ACCESS], revoked: t.revoked ?? false,
+        name: t.name ?? 'From --data', kind: 'personal', expiresAt: null,
+      });
     });
     const copies = spec.collection ?? [];
     copies.forEach(({ issue: issueId, variant_id, added_at, ...fields }, i) => {
       const issue = catalog.issues.get(issueId) ?? fail(at('collection', i, 'issue'), `no issue with id ${issueId}`);
-      if (variant_id !== undefined && !issue.variants.some((v) => v.id === variant_id)) fail(at('collection', i, 'variant_id'), `variant ${variant_id} does not belong to issue ${issueId}`);
+      checkVariant(issue, variant_id, at('collection', i, 'variant_id'));
       // Without added_at, copies count as added a minute apart, the last one newest.
-      const addedAt = added_at === undefined ? nowMs - (copies.length - i) * 60_000 : /^[+-]\d+d$/.test(added_at) ? nowMs + Number.parseInt(added_at, 10) * DAY_MS : Date.parse(added_at);
+      let addedAt = nowMs - (copies.length - i) * 60_000;
+      if (added_at !== undefined) addedAt = /^[+-]\d+d$/.test(added_at) ? nowMs + Number.parseInt(added_at, 10) * DAY_MS : Date.parse(added_at);
       library.addCopy(owner.id, issue.id, variant_id ?? null, fields, addedAt);
     });
     const wishes = spec.wishlist ?? [];
     wishes.forEach((w, i) => {
       const entry = typeof w === 'number' ? { issue: w } : w;
       const issue = catalog.issues.get(entry.issue) ?? fail(at('wishlist', i), `no issue with id ${entry.issue}`);
+      checkVariant(issue, entry.variant_id, at('wishlist', i, 'variant_id'));
       library.addWish(owner.id, issue.id, entry.variant_id ?? null, entry.note ?? null, nowMs - (wishes.length - i) * 60_000);
     });
     (spec.pull_list ?? []).forEach((s, i) => {
-      const series = typeof s === 'number' ? catalog.series.get(s) : [...catalog.series.values()].find((x) => x.name.toLowerCase() === s.toLowerCase());
+      const named = (x: Series) => x.name.toLowerCase() === String(s).toLowerCase();
+      const series = typeof s === 'number' ? catalog.series.get(s) : [...catalog.series.values()].find(named);
       if (!series) fail(at('pull_list', i), `no series with id or name ${JSON.stringify(s)}`);
       else if (!library.pullListOf(owner.id).some((p) => p.seriesId === series.id)) library.addPull(owner.id, series.id, nowMs);
     });

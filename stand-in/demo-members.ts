@@ -53,7 +53,12 @@ function copyFields(prng: Prng, issue: Issue, purchasedAt: string, signer: strin
     status: 'owned',
     is_read: prng.chance(0.7),
   };
-  if (graded) Object.assign(fields, { graded: true, grade_score: prng.pick(['9.8', '9.6', '9.4']), grading_company: 'CGC', label_type: 'universal', page_quality: 'white', grading_number: String(prng.int(1_000_000_000, 4_999_999_999)) });
+  if (graded) {
+    Object.assign(fields, {
+      graded: true, grade_score: prng.pick(['9.8', '9.6', '9.4']), grading_company: 'CGC', label_type: 'universal',
+      page_quality: 'white', grading_number: String(prng.int(1_000_000_000, 4_999_999_999)),
+    });
+  }
   if (signer && prng.chance(0.02)) Object.assign(fields, { is_signed: true, signed_by: signer, signature_witness: 'witnessed_in_person' });
   if (prng.chance(0.05)) fields.notes = prng.pick(['Bought at Emerald City Comic Con.', 'Gift from my brother.', 'Spine ticks on the back cover.', 'From a dollar bin!']);
   return fields;
@@ -116,8 +121,9 @@ function seedFollowsAndPulls(s: Seeder, member: Member, pullSlugs: string[], fol
     if (series) s.library.addPull(member.id, series.id, at + i * DAY_MS);
   });
   follows.forEach(([type, name], i) => {
-    const pool = type === 'title' ? s.catalog.titles : type === 'creator' ? s.catalog.creators : type === 'character' ? s.catalog.characters : type === 'team' ? s.catalog.teams : s.catalog.publishers;
-    const target = [...pool.values()].find((item) => item.name === name);
+    const pools = { title: s.catalog.titles, creator: s.catalog.creators, character: s.catalog.characters, team: s.catalog.teams, publisher: s.catalog.publishers };
+    const pool: Map<number, { id: number; name: string }> | undefined = pools[type as keyof typeof pools];
+    const target = pool ? [...pool.values()].find((item) => item.name === name) : undefined;
     if (target) s.library.addFollow(member.id, type, target.id, at + i * DAY_MS);
   });
 }
@@ -145,7 +151,9 @@ export function seedDemoMembers(library: Library, catalog: Catalog, today: strin
     token: DEMO_TOKENS.connect, memberId: free.id, abilities: [...CONNECT_ABILITIES], name: 'Longbox: localhost', kind: 'connect', revoked: false,
     expiresAt: dayMs(today) + 365 * DAY_MS,
   });
-  library.tokens.set(DEMO_TOKENS.noLookup, { ...personal, token: DEMO_TOKENS.noLookup, memberId: free.id, abilities: FULL_ACCESS.filter((a) => a !== 'lookup:barcode'), name: 'Longbox (no lookups)' });
+  library.tokens.set(DEMO_TOKENS.noLookup, {
+    ...personal, token: DEMO_TOKENS.noLookup, memberId: free.id, abilities: FULL_ACCESS.filter((a) => a !== 'lookup:barcode'), name: 'Longbox (no lookups)',
+  });
   library.tokens.set(DEMO_TOKENS.revoked, { ...personal, token: DEMO_TOKENS.revoked, memberId: free.id, abilities: [...FULL_ACCESS], name: 'Old laptop', revoked: true });
   if (!withLibraries) return;
 
@@ -168,13 +176,22 @@ export function seedDemoMembers(library: Library, catalog: Catalog, today: strin
   ], 24);
   seedList(s, free, 'Start here: Saga', false, issuesOf(s, 'saga-2012').slice(0, 6));
 
-  const favourites = ['batman-1986', 'detective-comics-1986', 'the-amazing-spider-man-1984', 'uncanny-x-men-1985', 'x-men-1991', 'spawn-1992', 'the-walking-dead-2003', 'invincible-2003', 'the-sandman-1989', 'batman-2016', 'batman-2011', 'saga-2012', 'x-men-2024', 'venom-2021', 'absolute-batman-2024', 'the-amazing-spider-man-2022', 'the-amazing-spider-man-2018'];
+  const favourites = [
+    'batman-1986', 'detective-comics-1986', 'the-amazing-spider-man-1984', 'uncanny-x-men-1985', 'x-men-1991', 'spawn-1992',
+    'the-walking-dead-2003', 'invincible-2003', 'the-sandman-1989', 'batman-2016', 'batman-2011', 'saga-2012', 'x-men-2024',
+    'venom-2021', 'absolute-batman-2024', 'the-amazing-spider-man-2022', 'the-amazing-spider-man-2018',
+  ];
   const favouriteIds = new Set(favourites.map((slug) => seriesBySlug(catalog, slug)?.id));
   seedCollection(s, pro, [
     ...favourites.map((slug) => ({ issues: issuesOf(s, slug), share: 0.93 })),
     { issues: [...catalog.issues.values()].filter((i) => !favouriteIds.has(i.seriesId)), share: 0.52 },
   ], 0.04);
-  const proPulls = ['x-men-2024', 'uncanny-x-men-2024', 'the-amazing-spider-man-2025', 'absolute-batman-2024', 'absolute-superman-2024', 'absolute-wonder-woman-2024', 'batman-2025', 'nightwing-2016', 'venom-2021', 'spawn-1992', 'saga-2012', 'fantastic-four-2022', 'daredevil-2023', 'wolverine-2024', 'avengers-2023', 'ultimate-x-men-2024', 'superman-2023', 'something-is-killing-the-children-2019', 'house-of-slaughter-2021', 'void-rivals-2023'];
+  const proPulls = [
+    'x-men-2024', 'uncanny-x-men-2024', 'the-amazing-spider-man-2025', 'absolute-batman-2024', 'absolute-superman-2024',
+    'absolute-wonder-woman-2024', 'batman-2025', 'nightwing-2016', 'venom-2021', 'spawn-1992', 'saga-2012', 'fantastic-four-2022',
+    'daredevil-2023', 'wolverine-2024', 'avengers-2023', 'ultimate-x-men-2024', 'superman-2023',
+    'something-is-killing-the-children-2019', 'house-of-slaughter-2021', 'void-rivals-2023',
+  ];
   seedFollowsAndPulls(s, pro, proPulls, [
     ['title', 'X-Men'], ['title', 'Spider-Man'], ['title', 'Batman'], ['title', 'Something is Killing the Children'],
     ['creator', 'James Tynion IV'], ['creator', 'Jonathan Hickman'], ['creator', 'Al Ewing'],

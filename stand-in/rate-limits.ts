@@ -104,7 +104,8 @@ export class RateLimiter {
 
   usage(key: string, tier: Tier): Record<Bucket['name'], { used: number; limit: number }> {
     const all = [...this.buckets(tier, 'read'), ...this.buckets(tier, 'write')];
-    return Object.fromEntries(all.map((bucket) => [bucket.name, { used: this.window(key, bucket).count, limit: bucket.limit }])) as Record<Bucket['name'], { used: number; limit: number }>;
+    const usage = all.map((bucket) => [bucket.name, { used: this.window(key, bucket).count, limit: bucket.limit }] as const);
+    return Object.fromEntries(usage) as Record<Bucket['name'], { used: number; limit: number }>;
   }
 
   reset(): void {

@@ -6,11 +6,21 @@ import { field } from './validation.ts';
 export const GRADES = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'] as const;
 export type Grade = (typeof GRADES)[number];
 
-export const COPY_FORMATS = ['standard', 'trade_paperback', 'hardcover', 'omnibus', 'deluxe_edition', 'annual', 'graphic_novel', 'digital', 'treasury', 'magazine', 'prestige', 'digest', 'other'] as const;
-const PURCHASE_SOURCES = ['comic_shop', 'online_retailer', 'auction', 'convention', 'private_seller', 'subscription', 'digital_platform', 'second_hand_store', 'inheritance', 'gift', 'trade', 'other'] as const;
+export const COPY_FORMATS = [
+  'standard', 'trade_paperback', 'hardcover', 'omnibus', 'deluxe_edition', 'annual', 'graphic_novel',
+  'digital', 'treasury', 'magazine', 'prestige', 'digest', 'other',
+] as const;
+const PURCHASE_SOURCES = [
+  'comic_shop', 'online_retailer', 'auction', 'convention', 'private_seller', 'subscription',
+  'digital_platform', 'second_hand_store', 'inheritance', 'gift', 'trade', 'other',
+] as const;
 const ACQUISITION_METHODS = ['purchase', 'trade', 'gift', 'inheritance', 'subscription', 'found', 'other'] as const;
 const SIGNATURE_WITNESSES = ['CGC', 'CBCS', 'JSA', 'PSA/DNA', 'witnessed_in_person', 'unwitnessed', 'other'] as const;
-const VARIANT_TYPES = ['standard', 'cover_variant', 'retailer_exclusive', 'convention_exclusive', 'incentive_variant', 'ratio_variant', 'foil_variant', 'sketch_variant', 'virgin_variant', 'blank_variant', 'artist_variant', 'hologram_variant', 'glow_in_dark_variant', 'facsimile', 'reprint', 'other'] as const;
+const VARIANT_TYPES = [
+  'standard', 'cover_variant', 'retailer_exclusive', 'convention_exclusive', 'incentive_variant', 'ratio_variant',
+  'foil_variant', 'sketch_variant', 'virgin_variant', 'blank_variant', 'artist_variant', 'hologram_variant',
+  'glow_in_dark_variant', 'facsimile', 'reprint', 'other',
+] as const;
 export const GRADING_COMPANIES = ['CGC', 'CBCS', 'PGX', 'other', 'self_graded'] as const;
 const LABEL_TYPES = ['universal', 'signature_series', 'qualified', 'restored', 'cgcxjsa', 'standard', 'verified_signature', 'signed', 'conserved'] as const;
 const PAGE_QUALITIES = ['white', 'off_white_to_white', 'off_white', 'cream_to_off_white', 'light_tan', 'tan', 'brittle'] as const;

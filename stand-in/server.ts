@@ -92,15 +92,17 @@ const CORS = {
 
 const router = new Router([...userRoutes, ...lookupRoutes, ...catalogRoutes, ...collectionRoutes, ...libraryRoutes, ...discoveryRoutes, ...listRoutes, ...connectRoutes]);
 
-function buildState(clock: Clock, file: DataFile | null): { catalog: Catalog; library: Library } {
-  const today = clock.today();
+function buildCatalog(today: string, file: DataFile | null): Catalog {
   const data = generateCatalog(today);
   if (file) applyCatalogPart(data, file, today);
-  const catalog = new Catalog(data);
+  return new Catalog(data);
+}
+
+function buildLibrary(catalog: Catalog, clock: Clock, file: DataFile | null): Library {
   const library = new Library();
-  seedDemoMembers(library, catalog, today, file?.mode !== 'replace');
-  if (file) applyMembersPart(library, catalog, file, clock.nowMs(), today);
-  return { catalog, library };
+  seedDemoMembers(library, catalog, clock.today(), file?.mode !== 'replace');
+  if (file) applyMembersPart(library, catalog, file, clock.nowMs(), clock.today());
+  return library;
 }
 
 function abilityMessage(needed: readonly Ability[]): string {
@@ -201,9 +203,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const baseLimits = mergeLimits(DEFAULT_LIMITS, options.limits);
   const faults = new Faults(options.faultSeed ?? 1);
   if (options.faults) faults.set(options.faults);
-  const initial = buildState(clock, file);
+  let catalogDay = clock.today();
+  const catalog = buildCatalog(catalogDay, file);
   const world: World = {
-    ...initial,
+    catalog,
+    library: buildLibrary(catalog, clock, file),
     clock,
     rateLimiter: new RateLimiter(clock, baseLimits),
     faults,
@@ -235,7 +239,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     },
     reset() {
       clock.reset();
-      Object.assign(world, buildState(clock, file));
+      // The catalog only changes with the day its dates are laid out from.
+      if (clock.today() !== catalogDay) {
+        catalogDay = clock.today();
+        world.catalog = buildCatalog(catalogDay, file);
+      }
+      world.library = buildLibrary(world.catalog, clock, file);
       world.rateLimiter.reset();
       world.rateLimiter.limits = baseLimits;
       world.faults.reset();
@@ -276,7 +285,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const url = new URL(req.url ?? '/', originOf(req));
     const path = url.pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...CORS, 'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept', 'Access-Control-Max-Age': '600' });
+      res.writeHead(204, {
+        ...CORS,
+        'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+        'Access-Control-Max-Age': '600',
+      });
       res.end();
       return;
     }
@@ -305,7 +319,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       return;
     }
     if (path === '/' && req.method === 'GET') {
-      sendJson(res, 200, { name: 'VerseDB stand-in', api: `${originOf(req)}${API_PREFIX}`, connect: `${originOf(req)}/connect`, control: `${originOf(req)}/__stand-in/state`, tokens: DEMO_TOKENS });
+      const origin = originOf(req);
+      sendJson(res, 200, { name: 'VerseDB stand-in', api: `${origin}${API_PREFIX}`, connect: `${origin}/connect`, control: `${origin}/__stand-in/state`, tokens: DEMO_TOKENS });
       return;
     }
     sendJson(res, 404, { message: 'Not Found' });

@@ -236,9 +236,17 @@ export function titleItem(v: View, title: Title) {
 }
 
 /** The copy fields a read:showcase token may not see (contract §6). */
-const PRIVATE_COPY_FIELDS = ['price_paid', 'estimated_value', 'price_sold', 'purchase_source', 'purchase_store', 'purchased_at', 'acquisition_method', 'comic_shop_id', 'notes', 'storage_location', 'grader_notes', 'sold_at'] as const;
+const PRIVATE_COPY_FIELDS = [
+  'price_paid', 'estimated_value', 'price_sold', 'purchase_source', 'purchase_store', 'purchased_at',
+  'acquisition_method', 'comic_shop_id', 'comic_shop', 'notes', 'storage_location', 'grader_notes', 'sold_at',
+] as const;
 
 const PRINT_NUMBER: Record<string, number> = { '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10 };
+
+function keyReason(issue: Issue) {
+  const first = issue.number === '1';
+  return { id: first ? 1 : 2, name: first ? 'First issue' : 'Anniversary issue', category: 'milestone', slug: first ? 'first-issue' : 'anniversary-issue', notes: null };
+}
 
 /** §6: one item of GET /user/collections, with the whole collectable. */
 export function collectionItem(v: View, copy: Copy, showcase: boolean) {
@@ -305,16 +313,24 @@ export function collectionItem(v: View, copy: Copy, showcase: boolean) {
       release_date: issue.releaseDate,
       foc_date: issue.focDate,
       cover_url: coverUrl(v, issue),
-      images: { thumb: coverUrl(v, issue, null, 'sm'), cover_sm: coverUrl(v, issue, null, 'sm'), cover_md: coverUrl(v, issue, null, 'md'), cover_lg: coverUrl(v, issue, null, 'lg') },
+      images: {
+        thumb: coverUrl(v, issue, null, 'sm'),
+        cover_sm: coverUrl(v, issue, null, 'sm'),
+        cover_md: coverUrl(v, issue, null, 'md'),
+        cover_lg: coverUrl(v, issue, null, 'lg'),
+      },
       is_reprint: issue.isReprint,
       age_rating: series.ageRating.code,
       is_nsfw: false,
       average_rating: ratingOf(issue.id),
-      series: { id: series.id, name: series.name, slug: series.slug, start_year: series.startYear, publisher_name: v.catalog.publisherOf(series).name, cover_url: seriesCoverUrl(v, series) },
-      key_issue_reasons: issue.isKey ? [{ id: 1, name: issue.number === '1' ? 'First issue' : 'Anniversary issue', category: 'milestone', slug: issue.number === '1' ? 'first-issue' : 'anniversary-issue', notes: null }] : [],
+      series: {
+        id: series.id, name: series.name, slug: series.slug, start_year: series.startYear,
+        publisher_name: v.catalog.publisherOf(series).name, cover_url: seriesCoverUrl(v, series),
+      },
+      key_issue_reasons: issue.isKey ? [keyReason(issue)] : [],
     },
   };
-  if (showcase) for (const key of [...PRIVATE_COPY_FIELDS, 'comic_shop']) delete item[key];
+  if (showcase) for (const key of PRIVATE_COPY_FIELDS) delete item[key];
   return item;
 }
 

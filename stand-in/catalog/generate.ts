@@ -326,7 +326,10 @@ export function generateCatalog(today: string): CatalogData {
         createdAt: new Date(dayMs(releaseDate) - 90 * DAY_MS).toISOString(),
       };
       if (book) {
-        issue.variants = [{ id: b.nextVariantId(), issueId, name: 'Standard Edition', type: 'standard', ratio: null, upc: null, lunarCode: issue.lunarCode, universalCode: issue.universalCode, coverArtistId: credits[2]?.creatorId ?? null }];
+        issue.variants = [{
+          id: b.nextVariantId(), issueId, name: 'Standard Edition', type: 'standard', ratio: null, upc: null,
+          lunarCode: issue.lunarCode, universalCode: issue.universalCode, coverArtistId: credits[2]?.creatorId ?? null,
+        }];
       } else {
         issue.variants = singleVariants(b, issue, s, publisher, number);
         issue.upc = issue.variants[0]?.upc ?? s.upcBase;

@@ -51,7 +51,7 @@ function chooseCopy(ctx: ApiContext, issue: Issue): Copy {
   const variantId = fromQuery.variant_id ?? fromBody.variant_id;
   const copies = ctx.world.library.copiesOf(ctx.member.id).filter((c) => c.issueId === issue.id);
   const candidates = itemId ? copies.filter((c) => c.id === itemId) : variantId ? copies.filter((c) => c.variantId === variantId) : copies;
-  const newest = candidates.reduce<Copy | undefined>((best, c) => (!best || c.createdAt > best.createdAt || (c.createdAt === best.createdAt && c.id > best.id) ? c : best), undefined);
+  const newest = [...candidates].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0];
   if (!newest) throw new ApiError(404, NOT_IN_COLLECTION);
   return newest;
 }
@@ -77,7 +77,12 @@ export const collectionRoutes: Route[] = [
         copies_count: copies.length,
         copies: copies.map((c) => checkedCopy(c, ctx.showcase)),
         data: first
-          ? { id: first.id, condition: first.fields.condition ?? null, ...(ctx.showcase ? {} : { price_paid: first.fields.price_paid ?? null }), issue: { id: issue.id, name: issue.name, issue_number: issue.number } }
+          ? {
+              id: first.id,
+              condition: first.fields.condition ?? null,
+              ...(ctx.showcase ? {} : { price_paid: first.fields.price_paid ?? null }),
+              issue: { id: issue.id, name: issue.name, issue_number: issue.number },
+            }
           : null,
       });
     },
@@ -95,6 +100,7 @@ export const collectionRoutes: Route[] = [
       // A copy you now own leaves the wishlist; the answer says it was there.
       const wasOnWishlist = library.removeWishes(ctx.member.id, issue.id) > 0;
       const series = ctx.world.catalog.seriesOf(issue);
+      const released = issue.releaseDate <= ctx.view.today;
       return ok(
         {
           data: {
@@ -106,7 +112,7 @@ export const collectionRoutes: Route[] = [
             price_paid: fields.price_paid ?? null,
             notes: fields.notes ?? null,
             was_on_wishlist: wasOnWishlist,
-            follow_up: { prompt: 'Read it yet? Mark it as read or leave a review.', can_mark_read: issue.releaseDate <= ctx.view.today, can_review: issue.releaseDate <= ctx.view.today, has_review: false },
+            follow_up: { prompt: 'Read it yet? Mark it as read or leave a review.', can_mark_read: released, can_review: released, has_review: false },
           },
         },
         201,

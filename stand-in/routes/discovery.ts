@@ -68,7 +68,10 @@ export const discoveryRoutes: Route[] = [
       });
       const { rows, meta } = paginate(issues, q.page, q.limit);
       return ok({
-        data: rows.map((i) => ({ id: i.id, number: i.number, title: i.name, cover_url: coverUrl(ctx.view, i), release_date: i.releaseDate, foc_date: i.focDate, series: { id: i.seriesId, name: seriesName(i) } })),
+        data: rows.map((i) => ({
+          id: i.id, number: i.number, title: i.name, cover_url: coverUrl(ctx.view, i),
+          release_date: i.releaseDate, foc_date: i.focDate, series: { id: i.seriesId, name: seriesName(i) },
+        })),
         meta: { ...meta, foc_window_days: q.days, foc_start: start, foc_end: end, note: FOC_NOTE },
       });
     },
@@ -87,7 +90,10 @@ export const discoveryRoutes: Route[] = [
       return ok({
         data: rows.map((i) => {
           const series = catalog.seriesOf(i);
-          return { id: i.id, number: i.number, title: i.name, cover_url: coverUrl(ctx.view, i), release_date: i.releaseDate, series: { id: series.id, name: series.name, status: series.status, publication_type: series.publicationType } };
+          return {
+            id: i.id, number: i.number, title: i.name, cover_url: coverUrl(ctx.view, i), release_date: i.releaseDate,
+            series: { id: series.id, name: series.name, status: series.status, publication_type: series.publicationType },
+          };
         }),
         meta: { lookahead_days: q.days, window_start: start, window_end: end, ...meta },
       });
@@ -117,7 +123,10 @@ export const discoveryRoutes: Route[] = [
       return ok({
         data: rows.map(({ issue }) => {
           const series = catalog.seriesOf(issue);
-          return { id: issue.id, issue_number: issue.number, cover_url: coverUrl(ctx.view, issue), release_date: issue.releaseDate, series: { id: series.id, name: series.name, start_year: series.startYear } };
+          return {
+            id: issue.id, issue_number: issue.number, cover_url: coverUrl(ctx.view, issue), release_date: issue.releaseDate,
+            series: { id: series.id, name: series.name, start_year: series.startYear },
+          };
         }),
         follow_contexts: Object.fromEntries(rows.map(({ issue, reason }) => [String(issue.id), reason.context])),
         follow_types: Object.fromEntries(rows.map(({ issue, reason }) => [String(issue.id), reason.type])),

@@ -45,6 +45,14 @@ describe('GET /issues/{id}', () => {
     expect(data.creators.length).toBeGreaterThan(0);
   });
 
+  it('serves the cover it names as an SVG', async () => {
+    const { data } = shape(IssueDetail, (await call(standIn(), api('/issues/1'))).body);
+    const cover = await fetch(data.cover_url);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await cover.text()).toContain('#400');
+  });
+
   it('answers 404 for an unknown id and for a slug', async () => {
     for (const path of ['/issues/999999', '/issues/batman-1']) {
       const answer = await call(standIn(), api(path));

@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 describe('the stand-in CLI', () => {
-  it('prints its address and every demo token with member, tier and scopes, and serves the API', async () => {
+  it.concurrent('prints its address and every demo token with member, tier and scopes, and serves the API', async () => {
     const { child, banner, url } = await started(['--port', '0', '--read-limit', '2']);
     expect(banner).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
     for (const text of ['Sam Okafor', 'free', 'Dana Whitfield', 'PRO', 'longbox-demo-free', 'longbox-demo-pro', 'longbox-demo-connect', 'read:public read:showcase', 'longbox-demo-no-lookup', 'except lookup:barcode', 'longbox-demo-revoked', 'REVOKED']) {
@@ -60,7 +60,7 @@ describe('the stand-in CLI', () => {
     expect(await exited).toBe(0);
   });
 
-  it('loads a --data file', async () => {
+  it.concurrent('loads a --data file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stand-in-'));
     const file = join(dir, 'data.json');
     writeFileSync(file, JSON.stringify({ members: [{ username: 'cli_member', name: 'Cli Member', tokens: [{ token: 'cli-member-token' }] }] }));

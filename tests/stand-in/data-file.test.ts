@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comicAddOn, upcCheckDigit } from '../../stand-in/barcodes.ts';
 import { DataFileError, startStandIn } from '../../stand-in/index.ts';
@@ -108,5 +110,18 @@ describe('bad --data', () => {
     const started = startStandIn({ port: 0, data });
     await expect(started).rejects.toBeInstanceOf(DataFileError);
     await expect(started).rejects.toThrow(message);
+  });
+});
+
+describe('the README example', () => {
+  it('is a valid --data file', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'stand-in', 'README.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const si = await startStandIn({ port: 0, data: JSON.parse(example) });
+    try {
+      expect((await call(si, api('/user'), { token: 'reader-full-token' })).status).toBe(200);
+    } finally {
+      await si.stop();
+    }
   });
 });
