@@ -64,9 +64,13 @@ export interface StatusDeps {
 export class StatusResolver {
   constructor(private readonly deps: StatusDeps) {}
 
-  async statusOf(query: ItemQuery, tabId?: number): Promise<ItemStatus> {
+  /**
+   * The status of one comic. With `lookUp: false` (items not on screen yet) nothing is spent: the
+   * answer comes from the cache and the library, or is null when only a lookup could give it.
+   */
+  async statusOf(query: ItemQuery, options: { tabId?: number; lookUp?: boolean } = {}): Promise<ItemStatus | null> {
     try {
-      return await this.resolve(query, tabId);
+      return await this.resolve(query, options.tabId, options.lookUp ?? true);
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
       const problem = error.problem;
@@ -84,43 +88,50 @@ export class StatusResolver {
     }
   }
 
-  private async resolve(query: ItemQuery, tabId: number | undefined): Promise<ItemStatus> {
+  private async resolve(query: ItemQuery, tabId: number | undefined, lookUp: boolean): Promise<ItemStatus | null> {
     const codes = query.codes
       .filter((code) => LOOKUP_ORDER[code.type] !== null)
       .sort((a, b) => (LOOKUP_ORDER[a.type] ?? 9) - (LOOKUP_ORDER[b.type] ?? 9));
+    const firstCode = codes[0] ? codeKey(codes[0]) : null;
+    if (!this.deps.client()) {
+      return status('signed-out', { resolvedFrom: firstCode ?? query.label, message: 'Sign in to VerseDB in Longbox’s options.' });
+    }
 
     // Anything already resolved answers at once.
+    const unknown: CodeRef[] = [];
     for (const code of codes) {
       const known = await this.deps.library.resolution(codeKey(code));
       if (known && known.kind !== 'not-found') return this.fromResolution(known);
+      if (!known) unknown.push(code);
     }
-    for (const code of codes) {
-      const known = await this.deps.library.resolution(codeKey(code));
-      if (known) continue; // remembered as not found: try the next code
-      const looked = await this.lookUp(code, tabId);
-      if (looked.state !== 'not-found') return looked;
+    const canLookUp = this.deps.canLookUp();
+    if (lookUp && canLookUp) {
+      for (const code of unknown) {
+        const looked = await this.lookUp(code, tabId);
+        if (looked.state !== 'not-found') return looked;
+      }
     }
     const byTitle = await this.byTitle(query);
     if (byTitle) return byTitle;
-    if (codes.length > 0) {
-      return status('not-found', {
-        resolvedFrom: codeKey(codes[0] as CodeRef),
-        message: 'VerseDB has no comic with this code.',
+    if (unknown.length > 0 && canLookUp && !lookUp) return null;
+    if (unknown.length > 0 && !canLookUp) {
+      return status('error', {
+        resolvedFrom: firstCode,
+        message: 'Your VerseDB token cannot look up barcodes (it lacks lookup:barcode): add that scope in the options.',
       });
     }
-    if (query.matchKey) return status('not-owned', { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
-    return status('not-found', { message: 'No code or title Longbox can read on this item.' });
+    if (firstCode) return status('not-found', { resolvedFrom: firstCode, message: 'VerseDB has no comic with this code.' });
+    if (!query.matchKey) return status('not-found', { message: 'No code or title Longbox can read on this item.' });
+    const sync = await this.deps.librarySync();
+    if (!sync.synced) {
+      return status('paused', { resolvedFrom: query.label ?? query.matchKey, message: 'Waiting for your library to finish syncing.' });
+    }
+    return status('not-owned', { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
   }
 
   private async lookUp(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
     const client = this.deps.client();
-    if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB to see this comic’s status.' });
-    if (!this.deps.canLookUp()) {
-      return status('error', {
-        resolvedFrom: codeKey(code),
-        message: 'Your token cannot look up barcodes (it lacks lookup:barcode).',
-      });
-    }
+    if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB in Longbox’s options.' });
     const key = codeKey(code);
     try {
       const issue = await this.deps.scheduler.run(

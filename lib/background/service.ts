@@ -7,7 +7,7 @@ import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import type { Session } from '../settings';
 import { StatusResolver, type ItemStatus } from '../status';
-import type { PageItem } from '../items';
+import type { ItemQuery, PageItem } from '../items';
 import { discovery } from './discovery';
 import { CONNECT_TOKEN_LACKS, missingScopes } from './scopes';
 import { openLongboxDb } from '../store/db';
@@ -224,8 +224,9 @@ export class LongboxService {
     this.pages.delete(tabId);
   }
 
-  async itemStatuses(items: Parameters<StatusResolver['statusOf']>[0][], tabId?: number): Promise<ItemStatus[]> {
-    return Promise.all(items.map((item) => this.statuses.statusOf(item, tabId)));
+  /** Statuses in the items' order; with `lookUp: false`, null where only a lookup could answer. */
+  async itemStatuses(items: ItemQuery[], options: { tabId?: number; lookUp?: boolean } = {}): Promise<Array<ItemStatus | null>> {
+    return Promise.all(items.map((item) => this.statuses.statusOf(item, options)));
   }
 
   /** Validates a message and its sender, then answers it. Never throws. */
@@ -251,7 +252,7 @@ export class LongboxService {
       case 'ping':
         return { ok: true, version: this.env.version ?? '0.0.0' };
       case 'statuses':
-        return { ok: true, statuses: await this.itemStatuses(request.items, tabId) };
+        return { ok: true, statuses: await this.itemStatuses(request.items, { tabId, lookUp: request.visible ?? true }) };
       case 'write': {
         const result = await this.writer.perform(request.write);
         if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);

@@ -57,6 +57,27 @@ describe('item statuses', () => {
     expect(readsServed(si)).toBe(1);
   });
 
+  it('spends nothing on items not yet on screen: cached ones answer, the rest wait', async () => {
+    const { service } = await signedIn();
+    const [seen, unseen] = await unownedModernIssues(2);
+    await service.itemStatuses([item([upc(seen?.upc ?? '')])]);
+    si.clearRequests();
+    const statuses = await service.itemStatuses([item([upc(seen?.upc ?? '')]), item([upc(unseen?.upc ?? '')])], { lookUp: false });
+    expect(statuses[0]?.state).toBe('not-owned');
+    expect(statuses[1]).toBeNull();
+    expect(readsServed(si)).toBe(0);
+  });
+
+  it('tells a Connect (read-only) token’s member that codes need a personal token', async () => {
+    const harness = await backgroundFor(si);
+    const state = await harness.service.signIn(si.url, si.tokens.connect, 'connect');
+    expect(state.session.missingScopes).toContain('lookup:barcode');
+    const [issue] = await unownedModernIssues(1);
+    const [status] = await harness.service.itemStatuses([item([upc(issue?.upc ?? '')])]);
+    expect(status?.state).toBe('error');
+    expect(status?.message).toMatch(/lookup:barcode/);
+  });
+
   it('says not owned, wishlist and pull list, and remembers a code VerseDB does not know', async () => {
     const { service } = await signedIn();
     const [notOwned] = await unownedModernIssues(1);
@@ -132,7 +153,7 @@ describe('item statuses', () => {
     while (service.quota.blockedUntil('read', 'visible') === null) service.quota.spend('read');
     const statuses = await service.itemStatuses(issues.map((i) => item([upc(i.upc ?? '')])));
     expect(statuses[0]?.state).toBe('not-owned');
-    expect(statuses.slice(1).every((s) => s.state === 'paused' && s.resumesAt !== null)).toBe(true);
+    expect(statuses.slice(1).every((s) => s?.state === 'paused' && s.resumesAt !== null)).toBe(true);
     expect(readsServed(si)).toBe(0);
     expect(si.requests().filter((r) => r.status === 429)).toHaveLength(0);
   });
