@@ -45,13 +45,29 @@ export function createClock(start?: Date | string | number): Clock {
   };
 }
 
+// Catalog generation does tens of thousands of day conversions; Date is slow at them, so both
+// directions are memoised (there are only so many days).
+const isoByDay = new Map<number, string>();
+const msByIso = new Map<string, number>();
+
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const day = Math.floor(ms / DAY_MS);
+  let iso = isoByDay.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    isoByDay.set(day, iso);
+  }
+  return iso;
 }
 
 /** Epoch ms of a YYYY-MM-DD day at midnight UTC. */
 export function dayMs(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
+  let ms = msByIso.get(date);
+  if (ms === undefined) {
+    ms = Date.parse(`${date}T00:00:00Z`);
+    msByIso.set(date, ms);
+  }
+  return ms;
 }
 
 export function addDays(date: string, days: number): string {
@@ -69,5 +85,7 @@ export function wednesdayOnOrAfter(date: string): string {
 }
 
 export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isoDate(dayMs(value)) === value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = dayMs(value);
+  return Number.isFinite(ms) && isoDate(ms) === value;
 }

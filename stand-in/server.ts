@@ -110,6 +110,11 @@ function abilityMessage(needed: readonly Ability[]): string {
   return `Invalid ability provided. This request needs the ${first} ability${others.length > 0 ? ` (or ${others.join(' or ')})` : ''}.`;
 }
 
+const rateHeaders = (r: { limit: number; remaining: number }): Record<string, string> => ({
+  'X-RateLimit-Limit': String(r.limit),
+  'X-RateLimit-Remaining': String(r.remaining),
+});
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, world: World): Promise<void> {
@@ -133,7 +138,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, wo
   if (fault.errorStatus !== null) {
     await readRawBody(req).catch(() => '');
     log(fault.errorStatus, 'error');
-    sendJson(res, fault.errorStatus, { message: fault.errorStatus === 503 ? 'Service Unavailable' : 'Server Error' }, CORS);
+    const message = fault.errorStatus === 503 ? 'Service Unavailable' : 'Server Error';
+    sendJson(res, fault.errorStatus, { message }, { ...CORS, ...rateHeaders(world.rateLimiter.peek(rateKey, tier, kind)) });
     return;
   }
 
@@ -181,12 +187,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, wo
     }
   }
 
-  const headers: Record<string, string> = { ...CORS, ...reply.headers };
-  if (!headers['X-RateLimit-Limit']) {
-    const r = rate ?? world.rateLimiter.peek(rateKey, tier, kind);
-    headers['X-RateLimit-Limit'] = String(r.limit);
-    headers['X-RateLimit-Remaining'] = String(r.remaining);
-  }
+  // Uncounted answers (401, 404, 405) show the bucket as it stands.
+  const headers = { ...CORS, ...rateHeaders(rate ?? world.rateLimiter.peek(rateKey, tier, kind)), ...reply.headers };
   if (fault.drop) {
     // The work is done (a copy may have been added); the client never hears about it.
     log(reply.status, 'drop');

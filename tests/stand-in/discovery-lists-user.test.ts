@@ -35,7 +35,7 @@ describe('discovery', () => {
     expect(later.meta.foc_start).toBe('2026-12-01');
     const names = later.data.map((i) => i.series.name);
     expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
-    for (const bad of ['days=31', 'days=0', 'limit=51', 'start_date=tomorrow']) {
+    for (const bad of ['days=31', 'days=0', 'limit=51', 'start_date=tomorrow', 'start_date=2026-13-45', 'start_date=2026-02-30']) {
       expect((await call(standIn(), api(`/discovery/foc?${bad}`))).status).toBe(422);
     }
   });
