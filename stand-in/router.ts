@@ -22,6 +22,15 @@ function compile(route: Route): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
+/** A malformed escape (`%zz`) stays as typed rather than failing the request. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export class Router {
   private readonly compiled: CompiledRoute[];
 
@@ -40,7 +49,7 @@ export class Router {
       }
       const params: Record<string, string> = {};
       names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1] ?? '');
+        params[name] = safeDecode(m[i + 1] ?? '');
       });
       return { kind: 'found', route, params };
     }

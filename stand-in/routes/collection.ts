@@ -153,7 +153,6 @@ export const collectionRoutes: Route[] = [
       if (q.is_signed !== undefined || q.grade_min !== undefined || q.grade_max !== undefined) requirePro(ctx);
       const { catalog, library } = ctx.world;
       const needle = q.search?.trim().toLowerCase();
-      const status = q.status ?? (q.for_sale ? 'for_sale' : undefined);
       const copies = library.copiesOf(ctx.member.id).filter((copy) => {
         const issue = catalog.issues.get(copy.issueId);
         if (!issue) return false;
@@ -163,7 +162,8 @@ export const collectionRoutes: Route[] = [
         const grade = gradeOf(copy);
         return (
           (!ctx.showcase || f.is_public !== false) &&
-          (status === 'all' || (status ? copyStatus === status || (status === 'for_sale' && f.for_sale === true && copyStatus !== 'sold') : copyStatus !== 'sold')) &&
+          (q.status === 'all' || (q.status ? copyStatus === q.status : copyStatus !== 'sold')) &&
+          (q.for_sale === undefined || (f.for_sale === true || copyStatus === 'for_sale') === q.for_sale) &&
           (!needle || issue.name.toLowerCase().includes(needle) || issue.number === needle || series.name.toLowerCase().includes(needle)) &&
           (!q.format || (f.format ?? (issue.format === 'single' ? 'single' : issue.format)) === q.format) &&
           (q.graded === undefined || (f.graded ?? false) === q.graded) &&

@@ -153,6 +153,9 @@ describe('GET /user/collections', () => {
     const byPrice = shape(CollectionPage, (await call(standIn(), api('/user/collections?sort_by=price_paid&sort_order=desc&per_page=5'), { token: pro })).body);
     const prices = byPrice.data.map((c) => c.price_paid ?? 0);
     expect([...prices].sort((x, y) => y - x)).toEqual(prices);
+    const forSale = shape(CollectionPage, (await call(standIn(), api('/user/collections?for_sale=true&per_page=100'), { token: pro })).body);
+    expect(forSale.data.length).toBeGreaterThan(0);
+    expect(forSale.data.every((c) => c.for_sale)).toBe(true);
     const sold = shape(CollectionPage, (await call(standIn(), api('/user/collections?status=sold&per_page=100'), { token: pro })).body);
     const all = shape(CollectionPage, (await call(standIn(), api('/user/collections?status=all&per_page=1'), { token: pro })).body);
     const owned = shape(CollectionPage, (await call(standIn(), api('/user/collections?per_page=1'), { token: pro })).body);

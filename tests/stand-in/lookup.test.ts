@@ -62,6 +62,7 @@ describe('UPC lookup', () => {
   it('accepts the EAN-13 form (leading zero) and answers 404 for unknown codes', async () => {
     const issue = modernIssue();
     expect((await call(standIn(), api(`/lookup/upc/0${issue.upc}`))).status).toBe(200);
+    expect((await call(standIn(), api('/lookup/upc/%zz'))).status).toBe(404);
     const missing = await call(standIn(), api('/lookup/upc/123456789012'));
     expect(missing.status).toBe(404);
     expect(shape(ErrorMessage, missing.body).message).toBe('No issue found with UPC: 123456789012');
