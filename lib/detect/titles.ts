@@ -169,6 +169,9 @@ const MERCHANDISE = new RegExp(
   'i',
 );
 
+/** A magazine sold with a figure or model ("(Magazine with Figure)", "FIG MAG"), wherever the title says so. */
+const MERCHANDISE_BUNDLE = /\b(?:mag(?:azine)?|partwork)\s+(?:with|w\/|\+|&)\s+(?:an?\s+)?(?:fig(?:ure)?|figurine|model|statue|replica)s?\b/i;
+
 const STORE_HEADING =
   /^(?:(?:top|best)[\s-]*sell(?:er|ers|ing)|bestsellers?|(?:new|latest)\s+(?:releases?|arrivals?)|staff\s+picks?|deals?\s+of\s+the\s+(?:week|day|month)|featured(?:\s+items?)?|popular|trending|recommended|recently\s+viewed|you\s+may\s+also\s+like|customers\s+also\s+bought|coming\s+soon|pre-?orders?|on\s+sale|rank(?:ed)?|number|no\.?|item|order|sku|ref(?:erence)?|model|part|product|listing|page|step|invoice|account|qty|quantity)$/i;
 
@@ -196,7 +199,8 @@ const SERIES_END = new RegExp(
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
     '\\b(?:vol(?:ume)?\\.?|v\\.)\\s*(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
-    `\\b${BIG_EDITION}\\s+ed(?:ition)?\\b`,
+    `\\b(?:the\\s+)?(?:${BIG_EDITION}|\\d{1,3}(?:st|nd|rd|th)\\s+anniversary|colou?r)\\s+ed(?:ition)?\\b`,
+    '\\b(?:19|20)\\d{2}\\s+(?=annual\\b)',
     '\\bbox\\s+(?=hc|tp)',
     '\\b(?:cvr|cover)\\s*[a-z]\\b',
     '\\b(?:var|variant|incv)\\b',
@@ -243,7 +247,7 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   const tail = anchor === null ? '' : text.slice(anchor.end);
   const withoutNumbers = (t: string) => t.replace(/#\s*\d+/g, ' ').trim();
   if (STORE_HEADING.test(withoutNumbers(head)) || STORE_HEADING.test(withoutNumbers(text))) return notAComic(raw, 'store-heading');
-  if (MERCHANDISE.test(anchor === null ? text : head)) return notAComic(raw, 'merchandise');
+  if (MERCHANDISE.test(anchor === null ? text : head) || MERCHANDISE_BUNDLE.test(text)) return notAComic(raw, 'merchandise');
   if (LOT.test(text) || (anchor !== null && /^\s*(?:-|to|thru|through)\s*#?\d/i.test(tail))) return notAComic(raw, 'lot');
 
   const endMatch = SERIES_END.exec(head);
@@ -533,6 +537,8 @@ const MARKER_RULES: readonly MarkerRule[] = [
   { pattern: /\b(?:tpb?|trade\s+paperback|paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },
   { pattern: /\b(?:o?gn|graphic\s+novel)\b/gi, read: (_m, f) => f.formats.add('gn') },
   { pattern: /\bone[\s-]shot\b/gi, read: (_m, f) => (f.oneShot = true) },
+  // "Batman 2025 Annual #1": the year names the annual, not the series.
+  { pattern: /\b((?:19|20)\d{2})\s+(?=annual\b)/gi, read: (m, f) => (f.year ??= Number(m[1])) },
   { pattern: /\bannual\b/gi, read: (_m, f) => (f.annual = true) },
   { pattern: /\b(?:var|variant|incv|incentive|ri|ratio)\b/gi, read: (_m, f, where) => markVariant(f, where) },
 ];
