@@ -1,5 +1,5 @@
 import { LongboxService } from '@/lib/background/service';
-import { readSession, sessionItem } from '@/lib/settings';
+import { readPreferences, readSession, sessionItem } from '@/lib/settings';
 
 const WAKE_ALARM = 'longbox-wake';
 const REFRESH_ALARM = 'longbox-refresh';
@@ -12,6 +12,8 @@ export default defineBackground(() => {
       save: (quota) => browser.storage.local.set({ quota }),
     },
     version: browser.runtime.getManifest().version,
+    preferences: readPreferences,
+    openOptions: () => void browser.runtime.openOptionsPage(),
     showOwnedCount: (tabId, owned) => {
       void browser.action.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
       void browser.action.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });

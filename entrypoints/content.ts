@@ -1,10 +1,13 @@
+import { PageSession } from '@/lib/content/page-session';
 import { RETAILER_MATCHES } from '@/lib/sites/registry';
 
 export default defineContentScript({
   matches: [...RETAILER_MATCHES],
   runAt: 'document_idle',
-  main() {
-    // Detection and badges arrive with the detection and badge work; the script is declared now so
-    // the manifest carries its matches and the build measures its size.
+  main(ctx) {
+    const session = new PageSession(document, location.href, { send: (message) => browser.runtime.sendMessage(message) }, ctx.signal);
+    ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl }) => session.navigated(newUrl.href));
+    // Whatever goes wrong stays in here: the store's page must never break because of Longbox.
+    session.start().catch((error: unknown) => console.debug('Longbox:', error));
   },
 });

@@ -3,10 +3,9 @@ import { z } from 'zod';
 // What a page and the background say about one comic. Schemas only, so the content script and the
 // popup can import them without the background's code.
 
-export const BADGE_STATES = [
-  'owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error',
-] as const;
-export type BadgeState = (typeof BADGE_STATES)[number];
+import { BADGE_STATES } from './badge-states';
+
+export { BADGE_STATES, type BadgeState } from './badge-states';
 
 export const CodeRef = z.object({
   type: z.enum(['upc', 'isbn', 'ean', 'diamond', 'lunar', 'prh']),

@@ -22,6 +22,14 @@ export const Request = z.discriminatedUnion('type', [
     token: z.string().min(1).max(500),
     tokenKind: z.enum(['personal', 'connect']).optional(),
   }),
+  /** VerseDB Connect: the page ran the web-auth flow; the background exchanges the code and keeps the token. */
+  z.object({
+    type: z.literal('connect'),
+    address: z.string().max(300),
+    code: z.string().min(1).max(500),
+    redirectUri: z.string().max(500),
+    codeVerifier: z.string().min(43).max(128),
+  }),
   z.object({ type: z.literal('sign-out') }),
   z.object({ type: z.literal('clear-cache') }),
   z.object({
@@ -33,12 +41,19 @@ export const Request = z.discriminatedUnion('type', [
   /** A content script's comics and their states, for the popup and the toolbar count. */
   z.object({ type: z.literal('page-report'), adapter: z.string().max(40), items: z.array(PageItem).max(2000) }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
+  /** One issue as the synced library knows it: the member's copies (to remove one), wishlist, pull list. */
+  z.object({ type: z.literal('library-status'), issueId: z.number().int(), seriesId: z.number().int().nullable() }),
+  /** What a content script needs to know before it badges a page. */
+  z.object({ type: z.literal('page-settings'), adapter: z.string().max(40) }),
+  z.object({ type: z.literal('open-options') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 
 /** Messages a content script may send; the rest come only from the extension's own pages. */
-export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set(['ping', 'statuses', 'write', 'choose-match', 'page-report']);
+export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
+  'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options',
+]);
 
 export const ErrorReply = z.object({
   ok: z.literal(false),

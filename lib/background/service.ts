@@ -5,9 +5,10 @@ import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender } from '../protocol';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
-import type { Session } from '../settings';
+import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings';
 import { StatusResolver, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
+import { exchangeConnectCode } from './connect';
 import { discovery } from './discovery';
 import { CONNECT_TOKEN_LACKS, missingScopes } from './scopes';
 import { openLongboxDb } from '../store/db';
@@ -35,6 +36,9 @@ export interface ServiceEnv {
   scheduleWake?: (at: number) => void;
   /** Told when something the popup shows changed (sync progress, session, quota). */
   onStateChange?: () => void;
+  /** The member's preferences (store switches, default condition, badge placement). */
+  preferences?: () => Promise<Preferences>;
+  openOptions?: () => void;
   /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
   showOwnedCount?: (tabId: number, owned: number) => void;
 }
@@ -287,6 +291,8 @@ export class LongboxService {
         return { ok: true };
       case 'sign-in':
         return { ok: true, state: await this.signIn(request.address, request.token, request.tokenKind ?? 'personal') };
+      case 'connect':
+        return { ok: true, state: await this.signIn(request.address, await exchangeConnectCode(request, this.env), 'connect') };
       case 'sign-out':
         await this.signOut();
         return { ok: true };
@@ -306,6 +312,25 @@ export class LongboxService {
       }
       case 'page-items':
         return { ok: true, page: this.pages.get(request.tabId) ?? null };
+      case 'library-status':
+        return { ok: true, status: await this.library.status(request.issueId, request.seriesId) };
+      case 'page-settings': {
+        const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
+        return {
+          ok: true,
+          settings: {
+            enabled: !preferences.disabledSites.includes(request.adapter),
+            defaultCondition: preferences.defaultCondition,
+            badgePlacement: preferences.badgePlacement,
+            // For "Open on VerseDB" links; the address is not a secret, the token is never sent.
+            address: this.session?.address ?? null,
+            signedIn: this.client() !== null,
+          },
+        };
+      }
+      case 'open-options':
+        this.env.openOptions?.();
+        return { ok: true };
     }
   }
 }

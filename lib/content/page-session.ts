@@ -1,0 +1,310 @@
+import { createDetectionSession, type DetectionSession } from '../detect/page';
+import type { DetectedItem } from '../detect/types';
+import type { ItemQuery, PageItem } from '../items';
+import { isCollectedFormat, matchKey } from '../library/match';
+import { adapterFor } from '../sites/index';
+import { Badge, type BadgeAction } from './badge';
+import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
+
+// A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
+// cache and library know at once, look up the rest as they come on screen, follow the page as it
+// changes (infinite scroll, client-side navigation, carousel clones), and report to the background
+// for the popup and the toolbar count. Nothing here throws into the page.
+
+export interface Messenger {
+  send(message: unknown): Promise<unknown>;
+}
+
+interface Entry {
+  item: DetectedItem;
+  query: ItemQuery;
+  badge: Badge;
+  status: BadgeStatus | null;
+}
+
+/** The key a comic is known by on this page: its first code, else its parsed title. */
+export function itemKey(item: DetectedItem): string | null {
+  const code = item.codes[0];
+  if (code) return `${code.type}:${code.value}`;
+  const parsed = item.parsed;
+  if (!parsed) return null;
+  return `${parsed.series}${parsed.number ? ` #${parsed.number}` : ''}${parsed.volume !== null ? ` Vol ${parsed.volume}` : ''}`;
+}
+
+export function itemQuery(item: DetectedItem): ItemQuery {
+  const parsed = item.parsed;
+  let key: string | null = null;
+  if (parsed) {
+    const number = parsed.number ?? (parsed.volume !== null ? String(parsed.volume) : null);
+    const series = parsed.annual ? `${parsed.series} Annual` : parsed.series;
+    if (number !== null) key = matchKey(series, number, isCollectedFormat(parsed.format));
+  }
+  return {
+    codes: item.codes.slice(0, 8).map((code) => ({ type: code.type, value: code.value })),
+    matchKey: key,
+    label: (item.title ?? '').slice(0, 300) || null,
+  };
+}
+
+/** "$3.99", "US $12.99", "£4.50", "3,99 €" as a number. */
+export function priceValue(price: string | null): number | null {
+  if (!price) return null;
+  const match = /(\d{1,6}(?:[.,]\d{3})*(?:[.,]\d{1,2})?)/.exec(price);
+  if (!match?.[1]) return null;
+  const raw = match[1];
+  const decimal = /[.,]\d{1,2}$/.test(raw) ? raw.slice(-3).replace(/^[.,]/, '.') : '';
+  const whole = decimal ? raw.slice(0, -3) : raw;
+  const value = Number(whole.replace(/[.,]/g, '') + decimal);
+  return Number.isFinite(value) ? value : null;
+}
+
+const LOOKUP_BATCH_MS = 60;
+const RESCAN_MS = 250;
+const MAX_BADGES = 2000;
+
+export class PageSession {
+  private detection: DetectionSession;
+  private readonly entries = new Map<string, Entry>();
+  private readonly byHost = new WeakMap<Element, Entry>();
+  private settings: PageSettings | null = null;
+  private visibility: IntersectionObserver | null = null;
+  private mutations: MutationObserver | null = null;
+  private readonly dueForLookup = new Set<Entry>();
+  private lookupTimer: ReturnType<typeof setTimeout> | null = null;
+  private rescanTimer: ReturnType<typeof setTimeout> | null = null;
+  private reportTimer: ReturnType<typeof setTimeout> | null = null;
+  private banner: HTMLElement | null = null;
+
+  constructor(
+    private readonly document: Document,
+    private url: string,
+    private readonly messenger: Messenger,
+    private readonly signal: AbortSignal,
+  ) {
+    this.detection = createDetectionSession(document, url);
+  }
+
+  get adapter(): string {
+    return this.detection.adapter;
+  }
+
+  async start(): Promise<void> {
+    this.settings = settingsReply(await this.messenger.send({ type: 'page-settings', adapter: this.adapter }));
+    if (!this.settings?.enabled || this.signal.aborted) return;
+    const view = this.document.defaultView;
+    if (view && 'IntersectionObserver' in view) {
+      this.visibility = new view.IntersectionObserver((records) => this.onVisible(records), { rootMargin: '200px' });
+    }
+    await this.scan();
+    this.mutations = new MutationObserver((records) => this.onMutations(records));
+    this.mutations.observe(this.document.documentElement, { childList: true, subtree: true });
+    this.signal.addEventListener('abort', () => this.stop(), { once: true });
+  }
+
+  /** Client-side navigation: read the new address with its own page rules; badges still on the page stay. */
+  navigated(url: string): void {
+    if (url === this.url) return;
+    this.url = url;
+    this.detection = createDetectionSession(this.document, url);
+    for (const [key, entry] of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(key);
+    void this.scan();
+  }
+
+  private stop(): void {
+    this.mutations?.disconnect();
+    this.visibility?.disconnect();
+    for (const timer of [this.lookupTimer, this.rescanTimer, this.reportTimer]) if (timer) clearTimeout(timer);
+  }
+
+  private onMutations(records: MutationRecord[]): void {
+    // Our own badges going in are not a change of the page.
+    const changed = records.some((record) =>
+      [...record.addedNodes].some((node) => node.nodeType === 1 && !this.byHost.has(node as Element) && !this.banner?.contains(node)),
+    );
+    if (!changed || this.rescanTimer) return;
+    this.rescanTimer = setTimeout(() => {
+      this.rescanTimer = null;
+      void this.scan();
+    }, RESCAN_MS);
+  }
+
+  private async scan(): Promise<void> {
+    if (this.signal.aborted || !this.settings) return;
+    const fresh: Entry[] = [];
+    for (const item of this.detection.scan()) {
+      const key = itemKey(item);
+      if (!key || this.entries.has(key) || this.entries.size >= MAX_BADGES) continue;
+      const entry: Entry = { item, query: itemQuery(item), badge: this.badge(item, key), status: null };
+      if (!this.mount(entry)) continue;
+      this.entries.set(key, entry);
+      this.byHost.set(entry.badge.host, entry);
+      fresh.push(entry);
+    }
+    if (fresh.length === 0) return;
+    // Whatever the cache and library know shows at once; the rest waits until it is on screen.
+    await this.resolve(fresh, false);
+    for (const entry of fresh) if (!entry.status) this.visibility?.observe(entry.badge.host);
+    if (!this.visibility) await this.resolve(fresh.filter((entry) => !entry.status), true);
+  }
+
+  private badge(item: DetectedItem, key: string): Badge {
+    const settings = this.settings;
+    return new Badge({
+      key,
+      price: priceValue(item.price),
+      defaultCondition: settings?.defaultCondition ?? 'NM',
+      address: settings?.address ?? null,
+      onAction: (action) => this.act(key, action),
+    });
+  }
+
+  private mount(entry: Entry): boolean {
+    const anchor = entry.item.anchor;
+    if (!anchor.isConnected) return false;
+    try {
+      if (this.settings?.badgePlacement === 'before') anchor.before(entry.badge.host);
+      else anchor.after(entry.badge.host);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private onVisible(records: IntersectionObserverEntry[]): void {
+    for (const record of records) {
+      if (!record.isIntersecting) continue;
+      const entry = this.byHost.get(record.target);
+      this.visibility?.unobserve(record.target);
+      if (entry && !entry.status) this.dueForLookup.add(entry);
+    }
+    if (this.dueForLookup.size === 0 || this.lookupTimer) return;
+    this.lookupTimer = setTimeout(() => {
+      this.lookupTimer = null;
+      const due = [...this.dueForLookup];
+      this.dueForLookup.clear();
+      void this.resolve(due, true);
+    }, LOOKUP_BATCH_MS);
+  }
+
+  private async resolve(entries: Entry[], lookUp: boolean): Promise<void> {
+    if (entries.length === 0 || this.signal.aborted) return;
+    let reply: unknown;
+    try {
+      reply = await this.messenger.send({ type: 'statuses', items: entries.map((e) => e.query), visible: lookUp });
+    } catch {
+      reply = null;
+    }
+    const statuses = statusesReply(reply, entries.length);
+    entries.forEach((entry, i) => {
+      const status = statuses ? statuses[i] : errorStatus('Longbox could not reach its background; reload the page.');
+      if (!status) return;
+      entry.status = status;
+      entry.badge.show(status);
+    });
+    this.scheduleReport();
+  }
+
+  private async act(key: string, action: BadgeAction): Promise<{ message: string; fields: Record<string, string[]> } | null> {
+    const entry = this.entries.get(key);
+    const status = entry?.status;
+    if (!entry || !status) return { message: 'This comic is not resolved yet.', fields: {} };
+    const message = this.actionMessage(entry, status, action);
+    let reply: unknown;
+    try {
+      reply = await this.messenger.send(message);
+    } catch {
+      reply = null;
+    }
+    const error = actionError(reply);
+    if (error) return error;
+    // Every badge of the same issue (or, for a choice, the same code) changes with it.
+    const affected = [...this.entries.values()].filter(
+      (other) => other === entry || (status.issueId !== null && other.status?.issueId === status.issueId),
+    );
+    await this.resolve(affected, false);
+    const queued = queuedReply(reply);
+    return queued ? { message: `Saved here; it goes to VerseDB when it can (${queued}).`, fields: {} } : null;
+  }
+
+  private actionMessage(entry: Entry, status: BadgeStatus, action: BadgeAction): unknown {
+    const issueId = status.issueId ?? 0;
+    switch (action.kind) {
+      case 'open-options':
+        return { type: 'open-options' };
+      case 'choose':
+        return { type: 'choose-match', code: status.resolvedFrom ?? entry.badge.host.getAttribute('data-longbox-code'), issueId: action.issueId };
+      case 'wishlist-add':
+      case 'wishlist-remove':
+        return { type: 'write', write: { action: action.kind, issueId } };
+      case 'pull-list-add':
+        return { type: 'write', write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
+      case 'pull-list-remove':
+        return { type: 'write', write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
+      case 'copy-add':
+        return { type: 'write', write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
+    }
+  }
+
+  private scheduleReport(): void {
+    if (this.reportTimer) return;
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = null;
+      const items: PageItem[] = [];
+      for (const [key, entry] of this.entries) {
+        if (!entry.status) continue;
+        items.push({
+          key: entry.status.resolvedFrom ?? key,
+          title: entry.item.title?.slice(0, 300) ?? null,
+          series: entry.status.seriesName ?? entry.item.parsed?.series ?? null,
+          number: entry.status.number ?? entry.item.parsed?.number ?? null,
+          price: entry.item.price?.slice(0, 40) ?? null,
+          state: entry.status.state,
+          issueId: entry.status.issueId,
+          seriesId: entry.status.seriesId,
+          copies: entry.status.copies,
+          coverUrl: entry.status.coverUrl,
+        });
+      }
+      void this.messenger.send({ type: 'page-report', adapter: this.adapter, items }).catch(() => undefined);
+      this.showCartWarning();
+    }, 200);
+  }
+
+  /** On a cart page: name the comics already owned, before the shopper pays. */
+  private showCartWarning(): void {
+    const path = (() => {
+      try {
+        const u = new URL(this.url);
+        return u.pathname + u.search;
+      } catch {
+        return '';
+      }
+    })();
+    const isCart = adapterFor(this.url).pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
+    if (!isCart) return;
+    const owned = [...this.entries.values()].filter((entry) => entry.status?.state === 'owned');
+    this.banner?.remove();
+    this.banner = null;
+    if (owned.length === 0) return;
+    const host = this.document.createElement('div');
+    host.setAttribute('data-longbox-cart-warning', String(owned.length));
+    host.style.cssText = 'all:initial;display:block;position:sticky;top:0;z-index:2147483646;';
+    const root = host.attachShadow({ mode: 'open' });
+    const box = this.document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'font:14px/1.4 system-ui,sans-serif;background:#fff4d6;color:#5c3900;border-bottom:2px solid #f0cf7a;padding:10px 16px;';
+    const heading = this.document.createElement('strong');
+    heading.textContent = `Longbox: ${owned.length === 1 ? 'this comic is' : `${owned.length} comics are`} already in your collection: `;
+    box.append(heading, owned.map((entry) => entry.item.title ?? entry.status?.resolvedFrom ?? '').join('; '));
+    root.append(box);
+    this.document.body?.prepend(host);
+    this.banner = host;
+  }
+}
+
+function errorStatus(message: string): BadgeStatus {
+  return {
+    state: 'error', resolvedFrom: null, issueId: null, seriesId: null, seriesName: null, number: null, coverUrl: null,
+    copies: 0, bestCondition: null, matches: [], resumesAt: null, message, byTitle: false,
+  };
+}

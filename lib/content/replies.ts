@@ -1,0 +1,108 @@
+import { BADGE_STATES, type BadgeState } from '../badge-states';
+
+// The content script reads the background's replies without zod (its whole bundle has a 20 kB
+// budget), so the few fields it uses are narrowed here by hand. Anything that does not fit is
+// treated as no answer.
+
+export interface BadgeMatch {
+  issueId: number;
+  seriesName: string;
+  number: string;
+  coverUrl: string | null;
+  startYear: number | null;
+}
+
+export interface BadgeStatus {
+  state: BadgeState;
+  resolvedFrom: string | null;
+  issueId: number | null;
+  seriesId: number | null;
+  seriesName: string | null;
+  number: string | null;
+  coverUrl: string | null;
+  copies: number;
+  bestCondition: string | null;
+  matches: BadgeMatch[];
+  resumesAt: number | null;
+  message: string | null;
+  byTitle: boolean;
+}
+
+export interface PageSettings {
+  enabled: boolean;
+  defaultCondition: string;
+  badgePlacement: 'after' | 'before';
+  address: string | null;
+  signedIn: boolean;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const isState = (v: unknown): v is BadgeState => typeof v === 'string' && (BADGE_STATES as readonly string[]).includes(v);
+
+function match(v: unknown): BadgeMatch | null {
+  if (!isObj(v)) return null;
+  const issueId = num(v.issueId);
+  const seriesName = str(v.seriesName);
+  const number = str(v.number);
+  if (issueId === null || seriesName === null || number === null) return null;
+  return { issueId, seriesName, number, coverUrl: str(v.coverUrl), startYear: num(v.startYear) };
+}
+
+export function badgeStatus(v: unknown): BadgeStatus | null {
+  if (!isObj(v) || !isState(v.state)) return null;
+  const issue = isObj(v.issue) ? v.issue : null;
+  return {
+    state: v.state,
+    resolvedFrom: str(v.resolvedFrom),
+    issueId: num(issue?.id),
+    seriesId: num(issue?.seriesId),
+    seriesName: str(issue?.seriesName),
+    number: str(issue?.number),
+    coverUrl: str(issue?.coverUrl),
+    copies: num(v.copies) ?? 0,
+    bestCondition: str(v.bestCondition),
+    matches: Array.isArray(v.matches) ? v.matches.flatMap((m) => match(m) ?? []) : [],
+    resumesAt: num(v.resumesAt),
+    message: str(v.message),
+    byTitle: v.byTitle === true,
+  };
+}
+
+/** `{ok: true, statuses: [...]}`: one entry per item asked about, null where there is no answer yet. */
+export function statusesReply(reply: unknown, expected: number): Array<BadgeStatus | null> | null {
+  if (!isObj(reply) || reply.ok !== true || !Array.isArray(reply.statuses) || reply.statuses.length !== expected) return null;
+  return reply.statuses.map((s) => (s === null ? null : badgeStatus(s)));
+}
+
+export function settingsReply(reply: unknown): PageSettings | null {
+  if (!isObj(reply) || reply.ok !== true || !isObj(reply.settings)) return null;
+  const s = reply.settings;
+  return {
+    enabled: s.enabled !== false,
+    defaultCondition: str(s.defaultCondition) ?? 'NM',
+    badgePlacement: s.badgePlacement === 'before' ? 'before' : 'after',
+    address: str(s.address),
+    signedIn: s.signedIn === true,
+  };
+}
+
+/** The error of a failed action, in words, or null when it went through. */
+export function actionError(reply: unknown): { message: string; fields: Record<string, string[]> } | null {
+  if (isObj(reply) && reply.ok === true) return null;
+  const error = isObj(reply) && isObj(reply.error) ? reply.error : null;
+  const fields: Record<string, string[]> = {};
+  if (error && isObj(error.fields)) {
+    for (const [field, messages] of Object.entries(error.fields)) {
+      if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
+    }
+  }
+  return { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields };
+}
+
+export function queuedReply(reply: unknown): string | null {
+  if (!isObj(reply) || !isObj(reply.result) || reply.result.kind !== 'queued') return null;
+  return str(reply.result.reason) ?? 'VerseDB is not reachable';
+}

@@ -1,0 +1,28 @@
+// What page detection hands the content script: the comics on a page, each traced to the step that found it.
+// Types only, so the content script pays nothing for importing them.
+
+import type { Code } from './codes';
+import type { ParsedTitle } from './titles';
+
+/** Which step of the chain found an item: `adapter:<id>` for a retailer adapter, else the generic step. */
+export type DetectionStep = `adapter:${string}` | 'json-ld' | 'microdata' | 'meta' | 'label' | 'attribute' | 'url';
+
+export interface DetectedItem {
+  /** Valid codes only (check digits pass), deduplicated, in the order found. */
+  readonly codes: Code[];
+  /** The title as the store wrote it, whole: a link's title attribute wins over visible text cut with "...". */
+  readonly title: string | null;
+  /** The title read by lib/detect/titles; null when the page gives no title or it does not parse. */
+  readonly parsed: ParsedTitle | null;
+  /** The price as shown ("$3.74", "US $12.99", "£4.50"), or null. */
+  readonly price: string | null;
+  /** Where a badge goes: beside the item's title. */
+  readonly anchor: Element;
+  readonly via: DetectionStep;
+}
+
+export interface Detection {
+  /** The adapter that read the page: a retailer id, or 'generic'. */
+  readonly adapter: string;
+  readonly items: DetectedItem[];
+}
