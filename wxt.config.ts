@@ -1,4 +1,5 @@
 import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { VERSEDB_HOST_PERMISSION } from './lib/config';
 import { RETAILER_MATCHES } from './lib/sites/registry';
@@ -11,11 +12,26 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
+  hooks: {
+    // The content script runs on every store page and has a 20 kB budget; it only sends messages,
+    // which Chrome (MV3) and Firefox both do with promises natively. So it uses WXT's plain
+    // `browser`, and the polyfill stays in the background, popup and options.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      const plain = fileURLToPath(import.meta.resolve('wxt/browser'));
+      const alias = config.resolve?.alias;
+      if (Array.isArray(alias)) {
+        config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: plain }, ...alias] };
+      } else {
+        config.resolve = { ...config.resolve, alias: { ...alias, 'wxt/browser': plain } };
+      }
+    },
+  },
   manifest: ({ browser, mode }) => ({
     name: 'Longbox',
     description:
       'Marks the comics you own, wishlist and pull on comic retailer pages, from your VerseDB library.',
-    permissions: ['storage', 'alarms'],
+    permissions: ['storage', 'alarms', 'identity'],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
     // Other stores and another VerseDB address are asked for at run time, when the member turns them on.
     // Firefox's MV2 has no optional_host_permissions: host patterns go in optional_permissions there.
