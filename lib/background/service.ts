@@ -5,7 +5,7 @@ import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender } from '../protocol';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
-import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings';
+import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
 import { StatusResolver, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
 import { exchangeConnectCode } from './connect';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { LongboxService } from '@/lib/background/service';
 import type { QuotaState } from '@/lib/quota';
-import type { Session } from '@/lib/settings';
+import type { Session } from '@/lib/settings-schema';
 import type { StandIn } from '../../stand-in/index.ts';
 
 // A background service as the extension runs it, but on fake-indexeddb and in-memory storage, on
