@@ -2,10 +2,11 @@
 //   1. the site's adapter (lib/sites: where items sit on the store's pages),
 //   2. structured data (JSON-LD, microdata, meta tags),
 //   3. labelled text ("UPC:", "ISBN-13 : 978...", "<th>Item Code</th><td>..."),
-//   4. attributes and product addresses (data-upc, /Catalog/MAR180454).
+//   4. attributes and product addresses (data-upc, data-product_sku, /Catalog/MAR180454).
 // The first step to find an item names it in `via`; a later step that finds the same item only adds codes.
 // Work is bounded (caps on containers, text nodes, JSON sizes) and nothing here throws: each step and
 // each item runs inside its own try/catch, so one broken selector or script cannot sink the rest.
+// Written as closures rather than a class: the content script ships this file, and local names minify.
 
 import { findCodesInText, parseCode, type Code, type CodeHint } from './codes';
 import { isComic, parseTitle, type ParsedTitle } from './titles';
@@ -28,7 +29,11 @@ export interface DetectOptions {
  *  item seen again (a carousel clone, the same product further down) is not returned twice. */
 export interface DetectionSession {
   readonly adapter: string;
-  scan(root?: Element): DetectedItem[];
+  /** The items not returned before. With `budgetMs`, reading stops once that much time has passed and
+   *  `pending` says so: call scan again in a later task to go on, so no single task runs long. */
+  scan(root?: Element, budgetMs?: number): DetectedItem[];
+  /** The last scan stopped at its time budget with items left to read. */
+  readonly pending: boolean;
 }
 
 const DEFAULT_LIMIT = 2000;
@@ -36,25 +41,20 @@ const MAX_LIMIT = 10_000;
 /** Item containers read per scan; a page with more is not a page a person reads. */
 const MAX_CONTAINERS = 5000;
 const MAX_FIELD_CHARS = 600;
-const MAX_MATCHES_PER_FIELD = 8;
+const MAX_MATCHES = 8;
 /** ItemQuery (lib/items.ts) carries at most 8 codes. */
 const MAX_CODES = 8;
 const MAX_LD_SCRIPTS = 40;
 const MAX_LD_CHARS = 1_000_000;
-const MAX_LD_NODES = 10_000;
-const MAX_MICRODATA_SCOPES = 500;
-const MAX_META_TAGS = 400;
+const MAX_NODES = 10_000;
 const MAX_TEXT_NODES = 40_000;
-const MAX_LABEL_TEXT = 200;
-const MAX_ATTRIBUTE_ELEMENTS = 3000;
 const MAX_LINKS = 8000;
-const MAX_NAME_SEARCH = 3000;
 
 /** Never items: their text is code, markup for later, or form state. */
 const NOT_CONTENT = 'script,style,template,noscript,textarea,select,option,head';
 /** Copies a slider makes of its slides; read after the originals so the original keeps the badge. */
 const CLONE = '.slick-cloned,.swiper-slide-duplicate,.cloned,.clone,[data-clone],[aria-hidden="true"]';
-const PRODUCT_TYPES = /^(?:Product|Book|ComicIssue|ComicStory|IndividualProduct|ProductModel|ProductGroup|CreativeWork)$/i;
+const PRODUCT_TYPE = /^(?:Product|Book|ComicIssue|ComicStory|IndividualProduct|ProductModel|CreativeWork)$/i;
 const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|Book|ComicIssue|IndividualProduct|ProductModel)\b/i;
 const INVISIBLE = /[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g;
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
@@ -78,36 +78,21 @@ const CODE_ATTRIBUTES: readonly (readonly [string, CodeHint | 'sku' | undefined]
   ['data-product_sku', 'sku'],
   ['data-product-sku', 'sku'],
 ];
-const CODE_PARAMETERS: Readonly<Record<string, CodeHint>> = { ean: 'ean', isbn: 'isbn', isbn13: 'isbn', upc: 'upc', gtin: 'gtin', gtin13: 'gtin' };
-const TRACKING_PARAM = /^(?:utm_.*|ref_?|qid|sr|crid|dib|spc|psc|sp_csd|pd_rd_.*|_encoding|keywords|_trk.*|_from|hash|fbclid|gclid|srsltid|pf_rd_.*|content-id|sprefix)$/i;
+/** B&N's "?ean=978...": parameters named for the code they hold. */
+const CODE_PARAMETERS: Readonly<Record<string, CodeHint>> = { ean: 'ean', isbn: 'isbn', isbn13: 'isbn', upc: 'upc', gtin: 'gtin' };
+const TRACKING_PARAM = /^(?:utm_.*|ref_?|qid|sr|crid|dib|spc|psc|sp_csd|pd_rd_.*|pf_rd_.*|_encoding|keywords|_trk.*|_from|hash|fbclid|gclid|srsltid)$/i;
+const META_CODES: readonly (readonly [string, CodeHint])[] = [
+  ['product:upc', 'upc'], ['og:upc', 'upc'], ['product:ean', 'ean'], ['og:ean', 'ean'], ['product:gtin', 'gtin'],
+  ['og:gtin', 'gtin'], ['product:isbn', 'isbn'], ['books:isbn', 'isbn'], ['book:isbn', 'isbn'], ['og:isbn', 'isbn'],
+];
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', JPY: '¥' };
+const TITLE_ELEMENTS = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i],[class*="name" i],a[href]';
+/** A heading or declared name: a block with one that is not a comic is some other product's block. */
+const STRONG_TITLE = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i]';
 
 export function detect(document: Document, url: string, options: DetectOptions = {}): Detection {
   const session = createDetectionSession(document, url, options);
   return { adapter: session.adapter, items: session.scan(options.root) };
-}
-
-export function createDetectionSession(
-  document: Document,
-  url: string,
-  options: Omit<DetectOptions, 'root'> = {},
-): DetectionSession {
-  let adapter: SiteAdapter;
-  try {
-    adapter = options.adapter ?? adapterFor(url);
-  } catch {
-    adapter = adapterFor('');
-  }
-  const state = new SessionState(document, url, adapter, options);
-  return {
-    adapter: adapter.id,
-    scan(root?: Element): DetectedItem[] {
-      try {
-        return state.scan(root ?? document.documentElement);
-      } catch {
-        return [];
-      }
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,8 +116,8 @@ interface Candidate {
   readonly title: string | null;
   readonly price: string | null;
   readonly anchor: Element;
-  readonly category: string | null;
-  readonly link: string | null;
+  readonly category?: string | null;
+  readonly link?: string | null;
 }
 
 interface Field {
@@ -140,140 +125,124 @@ interface Field {
   readonly attribute: string | null;
 }
 
-class SessionState {
-  private readonly seen: WeakSet<Element>;
-  private readonly limit: number;
-  private readonly byCode = new Map<string, Found>();
-  private readonly byLink = new Map<string, Found>();
-  private readonly byTitle = new Map<string, Found>();
-  private readonly byContainer = new Map<Element, Found>();
-  private readonly fields = new WeakMap<Pick, Field[]>();
-  private items: Found[] = [];
-  private scans = 0;
-  private returned = 0;
-  private linkIndex: Map<string, Element> | null = null;
+interface Titled {
+  readonly text: string;
+  readonly element: Element;
+}
 
-  constructor(
-    private readonly document: Document,
-    private readonly url: string,
-    private readonly adapter: SiteAdapter,
-    options: Omit<DetectOptions, 'root'>,
-  ) {
-    this.seen = options.seen ?? new WeakSet();
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    this.limit = Number.isFinite(limit) ? Math.max(0, Math.min(Math.floor(limit), MAX_LIMIT)) : DEFAULT_LIMIT;
+export function createDetectionSession(document: Document, url: string, options: Omit<DetectOptions, 'root'> = {}): DetectionSession {
+  let adapter: SiteAdapter;
+  try {
+    adapter = options.adapter ?? adapterFor(url);
+  } catch {
+    adapter = adapterFor('');
+  }
+  const seen = options.seen ?? new WeakSet<Element>();
+  const rawLimit = options.limit ?? DEFAULT_LIMIT;
+  const limit = Number.isFinite(rawLimit) ? Math.max(0, Math.min(Math.floor(rawLimit), MAX_LIMIT)) : DEFAULT_LIMIT;
+  const byCode = new Map<string, Found>();
+  const byLink = new Map<string, Found>();
+  /** Items by their title, built when first asked for: most pages never ask. */
+  const byTitle = new Map<string, Found>();
+  let titled = 0;
+  const byContainer = new Map<Element, Found>();
+  const compiled = new WeakMap<Pick, Field[]>();
+  const items: Found[] = [];
+  let scans = 0;
+  let returned = 0;
+  let deadline = Infinity;
+  let pending = false;
+  let linkIndex: Map<string, Element> | null = null;
+  let host = '';
+  try {
+    host = new URL(url).host.replace(/^www\./, '');
+  } catch {
+    // An address that does not parse: only absolute links get keys.
   }
 
-  scan(root: Element): DetectedItem[] {
-    this.scans++;
-    this.linkIndex = null;
-    const before = this.items.length;
-    const whole = root === this.document.documentElement;
-    const steps: (() => void)[] = [
-      () => this.adapterStep(root),
-      () => this.jsonLdStep(root),
-      () => this.microdataStep(root),
-      () => (whole ? this.metaStep() : undefined),
-      () => this.labelStep(root),
-      () => this.attributeStep(root),
-    ];
+  const full = (): boolean => items.length - returned >= limit;
+  /** Generic steps create items on stores without an adapter, or where the adapter found nothing (a
+   *  redesign broke its selectors); elsewhere they only add codes to the adapter's items. */
+  const genericMayCreate = (): boolean => adapter.id === 'generic' || !items.some((i) => i.via.startsWith('adapter:'));
+
+  function scan(root: Element): DetectedItem[] {
+    scans++;
+    linkIndex = null;
+    pending = false;
+    const before = items.length;
+    const steps = [adapterStep, jsonLdStep, microdataStep, root === document.documentElement ? metaStep : null, labelStep, attributeStep];
     for (const step of steps) {
-      if (this.items.length - this.returned >= this.limit) break;
+      if (full() || pending) break;
+      // Where the store's adapter found the items, it names where their codes are: walking every text
+      // node and link of a 1,000-item page for labels would cost more than the rest of detection.
+      if ((step === labelStep || step === attributeStep) && !genericMayCreate()) break;
       try {
-        step();
+        step?.(root);
       } catch {
         // A step that breaks on this page gives nothing; the other steps still run.
       }
     }
-    const fresh = this.items.slice(before);
-    this.returned = this.items.length;
-    if (fresh.length > 1) sortByDocumentOrder(fresh);
-    return fresh.slice(0, this.limit).map((found) => ({
-      codes: found.codes,
-      title: found.title,
-      parsed: found.parsed,
-      price: found.price,
-      anchor: found.anchor,
-      via: found.via,
-    }));
-  }
-
-  private get full(): boolean {
-    return this.items.length - this.returned >= this.limit;
-  }
-
-  /** Generic steps create items on stores without an adapter, or where the adapter found nothing
-   *  (a redesign broke its selectors); elsewhere they only add codes to the adapter's items. */
-  private get genericMayCreate(): boolean {
-    return this.adapter.pages.length === 0 || this.adapter.id === 'generic' || !this.items.some((i) => i.via.startsWith('adapter:'));
+    const fresh = items.slice(before);
+    returned = items.length;
+    sortByDocumentOrder(fresh);
+    return fresh.slice(0, limit).map(({ codes, title, parsed, price, anchor, via }) => ({ codes, title, parsed, price, anchor, via }));
   }
 
   // -------------------------------------------------------------------------------------------
   // 1. The site adapter
 
-  private adapterStep(root: Element): void {
-    const rules = this.rulesForPage();
-    if (rules.length === 0) return;
-    const valid = rules.filter((rule) => isValidSelector(this.document, rule.container));
-    if (valid.length === 0) return;
-    const selector = valid.map((rule) => rule.container).join(',');
-    const containers: Element[] = [];
-    if (root.matches(selector)) containers.push(root);
-    const all = root.querySelectorAll(selector);
-    for (let i = 0; i < all.length && containers.length < MAX_CONTAINERS; i++) {
-      const el = all[i];
-      if (el !== undefined) containers.push(el);
-    }
-    const clones: Element[] = [];
-    const via: DetectionStep = `adapter:${this.adapter.id}`;
-    for (const container of containers) {
-      if (this.full) return;
-      if (this.seen.has(container)) continue;
-      if (container.closest(CLONE) !== null) {
-        clones.push(container);
-        continue;
-      }
-      this.readContainer(container, valid, via, false);
-    }
-    for (const container of clones) {
-      if (this.full) return;
-      this.readContainer(container, valid, via, true);
-    }
-  }
-
-  private rulesForPage(): ItemRule[] {
-    let path = '';
+  function adapterStep(root: Element): void {
+    let path: string;
     try {
-      const parsed = new URL(this.url);
-      path = parsed.pathname + parsed.search;
+      const address = new URL(url);
+      path = address.pathname + address.search;
     } catch {
-      return [];
+      return;
     }
-    const rules: ItemRule[] = [];
-    for (const page of this.adapter.pages) {
-      if (page.url.test(path)) rules.push(...page.items);
+    const rules = [...new Set(adapter.pages.filter((page) => page.url.test(path)).flatMap((page) => page.items))].filter((rule) =>
+      isValidSelector(document, rule.container),
+    );
+    if (rules.length === 0) return;
+    const selector = rules.map((rule) => rule.container).join(',');
+    const found = root.querySelectorAll(selector);
+    const containers = root.matches(selector) ? [root] : [];
+    for (let i = 0; i < found.length && containers.length < MAX_CONTAINERS; i++) containers.push(found[i] ?? root);
+    const via: DetectionStep = `adapter:${adapter.id}`;
+    // Most pages have no slider clones and no parsed <noscript>: look for each once, not per item.
+    const cloned = root.querySelector(CLONE) !== null || root.closest(CLONE) !== null;
+    const inert = document.querySelector('noscript,template,textarea,select') !== null;
+    const clones: Element[] = [];
+    for (let i = 0; i < containers.length; i++) {
+      const container = containers[i] ?? root;
+      if (seen.has(container)) continue;
+      if (i % 32 === 31 && performance.now() > deadline) {
+        pending = true;
+        return;
+      }
+      if (cloned && container.closest(CLONE) !== null) clones.push(container);
+      else readContainer(container, rules, via, false, inert);
     }
-    return rules;
+    for (const container of clones) readContainer(container, rules, via, true, inert);
   }
 
-  private readContainer(container: Element, rules: readonly ItemRule[], via: DetectionStep, clone: boolean): void {
+  function readContainer(container: Element, rules: readonly ItemRule[], via: DetectionStep, clone: boolean, inert: boolean): void {
+    if (full()) return;
     try {
-      this.seen.add(container);
-      if (container.closest(NOT_CONTENT) !== null) return;
-      const rule = rules.find((r) => container.matches(r.container));
-      if (rule === undefined) return;
-      const title = this.pickTitle(container, rule.title);
-      const codes = this.pickCodes(container, rule);
-      const price = this.pickPrice(container, rule.price);
-      const category = this.pickCategory(container, rule.category);
-      const link = this.pickLink(container, rule.link, title?.element ?? null);
-      if (this.isKnown(codes, link) !== null) return;
-      const titleText = title?.text ?? null;
-      if (clone && codes.length === 0 && link === null && titleText !== null && this.byTitle.has(normalTitle(titleText))) return;
-      const judged = judgeTitle(titleText, category, codes);
-      if (!judged.comic) return;
-      const anchor = this.pickElement(container, rule.anchor) ?? title?.element ?? container;
-      this.add({ codes, title: titleText, parsed: judged.parsed, price, anchor, via, container, scan: this.scans }, link);
+      seen.add(container);
+      const rule = rules.length === 1 ? rules[0] : rules.find((r) => container.matches(r.container));
+      if (rule === undefined || (inert && container.closest(NOT_CONTENT) !== null)) return;
+      const title = pickTitle(container, rule.title);
+      const codes = pickCodes(container, rule);
+      const link = pickLink(container, rule.link, title?.element);
+      if (isKnown(codes, link) !== null) return;
+      const text = title?.text ?? null;
+      if (clone && codes.length === 0 && link === null && text !== null && titleIndex().has(normalTitle(text))) return;
+      const category = pick(container, rule.category, (value) => adapter.categoryNames?.[value] ?? value);
+      const judged = judgeTitle(text, category, codes);
+      if (judged === null) return;
+      const anchor = pickElement(container, rule.anchor) ?? title?.element ?? container;
+      const price = pick(container, rule.price, extractPrice);
+      add({ codes, title: text, parsed: judged ?? null, price, anchor, via, container, scan: scans }, link);
     } catch {
       // One odd item does not stop the others.
     }
@@ -282,66 +251,51 @@ class SessionState {
   // -------------------------------------------------------------------------------------------
   // 2. Structured data
 
-  private jsonLdStep(root: Element): void {
+  function jsonLdStep(root: Element): void {
     const scripts = root.querySelectorAll('script[type*="ld+json"]');
-    const products: unknown[] = [];
-    const budget = { nodes: MAX_LD_NODES };
+    const products: Record<string, unknown>[] = [];
+    const budget = { nodes: MAX_NODES };
     for (let i = 0; i < scripts.length && i < MAX_LD_SCRIPTS; i++) {
       const text = scripts[i]?.textContent ?? '';
       if (text.length === 0 || text.length > MAX_LD_CHARS) continue;
-      let data: unknown;
       try {
-        data = JSON.parse(text);
+        collectProducts(JSON.parse(text), products, budget, 0);
       } catch {
-        continue; // malformed JSON-LD is the page's problem, not ours
+        // Malformed JSON-LD is skipped; the page's other data is still read.
       }
-      collectLdProducts(data, products, budget, 0);
     }
     for (const product of products) {
-      if (this.full) return;
-      if (!isRecord(product)) continue;
-      const candidate = this.ldCandidate(product, root);
-      if (candidate !== null) this.offer(candidate, 'json-ld', true);
+      const name = text(product['name']);
+      const offers = asList(product['offers']).filter(isRecord);
+      const codes: Code[] = [];
+      for (const source of [product, ...offers]) {
+        for (const key of ['gtin13', 'gtin12', 'gtin14', 'gtin8', 'gtin', 'isbn', 'sku', 'mpn', 'productID']) {
+          for (const value of asList(source[key])) addCode(codes, propertyCode(key, scalar(value)));
+        }
+      }
+      let price: string | null = null;
+      for (const offer of offers) {
+        const spec = isRecord(offer['priceSpecification']) ? offer['priceSpecification'] : {};
+        price ??= formatPrice(
+          scalar(offer['price']) ?? scalar(offer['lowPrice']) ?? scalar(spec['price']),
+          text(offer['priceCurrency']) ?? text(spec['priceCurrency']),
+        );
+      }
+      const address = text(product['url']) ?? offers.map((o) => text(o['url'])).find((u) => u !== null) ?? null;
+      const link = address === null ? null : linkKey(address);
+      if (name === null && codes.length === 0) continue;
+      offer({ codes, title: name, price, anchor: findAnchor(root, name, link), category: text(product['category']), link }, 'json-ld');
     }
   }
 
-  private ldCandidate(product: Record<string, unknown>, root: Element): Candidate | null {
-    const name = text(product['name']);
-    const offers = asList(product['offers']).filter(isRecord);
-    const codes: Code[] = [];
-    for (const source of [product, ...offers]) {
-      for (const key of ['gtin13', 'gtin12', 'gtin14', 'gtin8', 'gtin', 'isbn']) {
-        for (const value of asList(source[key])) addCode(codes, codeFrom(scalar(value), key === 'isbn' ? 'isbn' : 'gtin'));
-      }
-      for (const key of ['sku', 'mpn', 'productID']) {
-        for (const value of asList(source[key])) addCode(codes, strictCode(scalar(value)));
-      }
-    }
-    let price: string | null = null;
-    for (const offer of offers) {
-      const spec = isRecord(offer['priceSpecification']) ? offer['priceSpecification'] : {};
-      const amount = scalar(offer['price']) ?? scalar(offer['lowPrice']) ?? scalar(spec['price']);
-      price = formatPrice(amount, text(offer['priceCurrency']) ?? text(spec['priceCurrency']));
-      if (price !== null) break;
-    }
-    const address = text(product['url']) ?? offers.map((o) => text(o['url'])).find((u) => u !== null) ?? null;
-    const link = address === null ? null : this.linkKey(address);
-    if (name === null && codes.length === 0) return null;
-    const anchor = this.findAnchor(root, name, link);
-    const category = text(product['category']);
-    return { codes, title: name, price, anchor, category, link };
-  }
-
-  private microdataStep(root: Element): void {
+  function microdataStep(root: Element): void {
     const scopes = root.querySelectorAll('[itemscope][itemtype]');
-    for (let i = 0; i < scopes.length && i < MAX_MICRODATA_SCOPES; i++) {
-      if (this.full) return;
+    for (let i = 0; i < scopes.length && i < MAX_CONTAINERS; i++) {
       const scope = scopes[i];
       if (scope === undefined || !PRODUCT_ITEMTYPE.test(scope.getAttribute('itemtype') ?? '')) continue;
-      if (this.seen.has(scope) || scope.closest(NOT_CONTENT) !== null) continue;
-      this.seen.add(scope);
-      let name: string | null = null;
-      let nameElement: Element | null = null;
+      if (seen.has(scope) || scope.closest(NOT_CONTENT) !== null) continue;
+      seen.add(scope);
+      let name: Titled | null = null;
       let amount: string | null = null;
       let currency: string | null = null;
       let category: string | null = null;
@@ -351,93 +305,78 @@ class SessionState {
       for (let j = 0; j < props.length && j < 300; j++) {
         const prop = props[j];
         if (prop === undefined) continue;
-        const owner = prop.parentElement?.closest('[itemscope]') ?? null;
-        const own = owner === scope;
+        const own = prop.parentElement?.closest('[itemscope]') === scope;
         const value = microdataValue(prop);
         for (const key of (prop.getAttribute('itemprop') ?? '').split(/\s+/)) {
-          if (key === 'name' && own && name === null && value !== '') [name, nameElement] = [value, prop];
-          else if (/^(?:gtin(?:8|12|13|14)?|isbn)$/i.test(key)) addCode(codes, codeFrom(value, key === 'isbn' ? 'isbn' : 'gtin'));
-          else if (/^(?:sku|mpn|productID)$/i.test(key)) addCode(codes, strictCode(value));
-          else if (key === 'price' && amount === null) amount = value;
-          else if (key === 'priceCurrency' && currency === null) currency = value;
-          else if (key === 'category' && own && category === null) category = value;
-          else if (key === 'url' && own && address === null) address = value;
+          addCode(codes, propertyCode(key, value));
+          if (key === 'price') amount ??= value;
+          else if (key === 'priceCurrency') currency ??= value;
+          else if (own && key === 'name' && value !== '') name ??= { text: value, element: prop };
+          else if (own && key === 'category') category ??= value;
+          else if (own && key === 'url') address ??= value;
         }
       }
       if (name === null && codes.length === 0) continue;
-      const link = address === null ? null : this.linkKey(address);
-      const anchor = nameElement ?? scope;
-      this.offer({ codes, title: name, price: formatPrice(amount, currency), anchor, category, link }, 'microdata', true);
+      const link = address === null ? null : linkKey(address);
+      offer({ codes, title: name?.text ?? null, price: formatPrice(amount, currency), anchor: name?.element ?? scope, category, link }, 'microdata');
     }
   }
 
-  private metaStep(): void {
-    const metas = this.document.querySelectorAll('meta[property],meta[name]');
+  function metaStep(): void {
+    const metas = document.querySelectorAll('meta[property],meta[name]');
     const tags = new Map<string, string>();
-    for (let i = 0; i < metas.length && i < MAX_META_TAGS; i++) {
+    for (let i = 0; i < metas.length && i < 400; i++) {
       const meta = metas[i];
       const key = (meta?.getAttribute('property') ?? meta?.getAttribute('name') ?? '').toLowerCase();
       const content = clean(meta?.getAttribute('content') ?? '');
       if (key !== '' && content !== '' && !tags.has(key)) tags.set(key, content);
     }
-    const type = tags.get('og:type') ?? '';
-    const productLike = /product|book/i.test(type) || [...tags.keys()].some((k) => /^(?:product|books?):/.test(k));
+    const productLike = /product|book/i.test(tags.get('og:type') ?? '') || [...tags.keys()].some((k) => /^(?:product|books?):/.test(k));
     if (!productLike) return;
     const codes: Code[] = [];
-    for (const [key, hint] of [
-      ['product:upc', 'upc'], ['og:upc', 'upc'], ['product:ean', 'ean'], ['og:ean', 'ean'], ['product:gtin', 'gtin'],
-      ['og:gtin', 'gtin'], ['product:isbn', 'isbn'], ['books:isbn', 'isbn'], ['book:isbn', 'isbn'], ['og:isbn', 'isbn'],
-    ] as const) {
-      addCode(codes, codeFrom(tags.get(key) ?? null, hint));
-    }
+    for (const [key, hint] of META_CODES) addCode(codes, codeFrom(tags.get(key) ?? null, hint));
     addCode(codes, strictCode(tags.get('product:retailer_item_id') ?? null));
-    addCode(codes, strictCode(tags.get('product:sku') ?? null));
     const title = tags.get('og:title') ?? tags.get('twitter:title') ?? null;
     const price = formatPrice(
       tags.get('product:price:amount') ?? tags.get('og:price:amount') ?? null,
       tags.get('product:price:currency') ?? tags.get('og:price:currency') ?? null,
     );
-    if (title === null && codes.length === 0) return;
-    const anchor = this.findAnchor(this.document.documentElement, title, null);
-    this.offer({ codes, title, price, anchor, category: null, link: null }, 'meta', true);
+    if (title !== null || codes.length > 0) offer({ codes, title, price, anchor: findAnchor(document.documentElement, title, null) }, 'meta');
   }
 
   // -------------------------------------------------------------------------------------------
   // 3. Labelled text
 
-  private labelStep(root: Element): void {
-    const mayCreate = this.genericMayCreate;
-    const cards = new Map<Element, { codes: Code[]; title: { text: string; element: Element } | null }>();
+  function labelStep(root: Element): void {
+    const mayCreate = genericMayCreate();
+    const cards = new Map<Element, { codes: Code[]; title: Titled | null }>();
     for (const { code, element } of labelledCodes(root, MAX_TEXT_NODES)) {
-      const owner = this.itemContaining(element);
+      const owner = itemContaining(element);
       if (owner !== null) {
-        if (owner.scan === this.scans) mergeCodes(owner, [code]);
+        if (owner.scan === scans) mergeCodes(owner, [code]);
         continue;
       }
-      if (!mayCreate || this.byCode.has(codeKey(code))) continue;
+      if (!mayCreate || byCode.has(codeKey(code))) continue;
       // A labelled code outside any item: the item is the nearest block around it that names a comic
       // (a related-product row, the page's product block with its heading).
       const card = titledCard(element, [code]);
-      const key = card?.card ?? this.document.documentElement;
-      const entry = cards.get(key) ?? { codes: [], title: card === null ? null : { text: card.text, element: card.element } };
+      const key = card?.card ?? document.documentElement;
+      const entry = cards.get(key) ?? { codes: [], title: card };
       addCode(entry.codes, code);
       cards.set(key, entry);
     }
     for (const [card, { codes, title }] of cards) {
-      if (this.full) return;
-      const heading = title ?? this.pageHeading();
-      const anchor = heading?.element ?? card;
-      this.offer({ codes, title: heading?.text ?? null, price: nearbyPrice(card), anchor, category: null, link: null }, 'label', true);
+      const heading = title ?? pageHeading();
+      offer({ codes, title: heading?.text ?? null, price: nearbyPrice(card), anchor: heading?.element ?? card }, 'label');
     }
   }
 
-  private pageHeading(): { text: string; element: Element } | null {
-    const h1s = this.document.querySelectorAll('h1');
+  function pageHeading(): Titled | null {
+    const h1s = document.querySelectorAll('h1');
     for (let i = 0; i < h1s.length && i < 5; i++) {
       const h1 = h1s[i];
-      if (h1 === undefined || h1.closest(NOT_CONTENT) !== null) continue;
-      const value = textOf(h1);
-      if (value !== '') return { text: value, element: h1 };
+      const value = h1 === undefined || h1.closest(NOT_CONTENT) !== null ? '' : textOf(h1);
+      if (h1 !== undefined && value !== '') return { text: value, element: h1 };
     }
     return null;
   }
@@ -445,11 +384,10 @@ class SessionState {
   // -------------------------------------------------------------------------------------------
   // 4. Attributes and product addresses
 
-  private attributeStep(root: Element): void {
-    const mayCreate = this.genericMayCreate;
-    const selector = CODE_ATTRIBUTES.map(([name]) => `[${name}]`).join(',');
-    const tagged = root.querySelectorAll(selector);
-    for (let i = 0; i < tagged.length && i < MAX_ATTRIBUTE_ELEMENTS; i++) {
+  function attributeStep(root: Element): void {
+    const mayCreate = genericMayCreate();
+    const tagged = root.querySelectorAll(CODE_ATTRIBUTES.map(([name]) => `[${name}]`).join(','));
+    for (let i = 0; i < tagged.length && i < MAX_LINKS; i++) {
       const el = tagged[i];
       if (el === undefined || el.closest(NOT_CONTENT) !== null) continue;
       const codes: Code[] = [];
@@ -457,241 +395,226 @@ class SessionState {
         const value = el.getAttribute(name);
         addCode(codes, hint === 'sku' ? strictCode(value) : codeFrom(value, hint));
       }
-      if (codes.length > 0) this.offerNearby(el, codes, 'attribute', mayCreate);
+      if (codes.length > 0) offerNearby(el, codes, 'attribute', mayCreate);
     }
     const links = root.querySelectorAll('a[href]');
     for (let i = 0; i < links.length && i < MAX_LINKS; i++) {
-      if (this.full) return;
       const link = links[i];
       const href = link?.getAttribute('href') ?? '';
       if (link === undefined || !CODE_IN_PATH.test(href)) continue;
-      const codes = codesFromAddress(href, this.url, true);
-      if (codes.length > 0) this.offerNearby(link, codes, 'url', mayCreate);
+      const codes = codesFromAddress(href, url, true);
+      if (codes.length > 0) offerNearby(link, codes, 'url', mayCreate);
     }
   }
 
   /** Codes read off one element: they join the item around it, or make one with a title found nearby. */
-  private offerNearby(el: Element, codes: Code[], via: DetectionStep, mayCreate: boolean): void {
-    const owner = this.itemContaining(el);
+  function offerNearby(el: Element, codes: Code[], via: DetectionStep, mayCreate: boolean): void {
+    const owner = itemContaining(el);
     if (owner !== null) {
-      if (owner.scan === this.scans) mergeCodes(owner, codes);
+      if (owner.scan === scans) mergeCodes(owner, codes);
       return;
     }
-    if (!mayCreate || this.seen.has(el) || el.closest(NOT_CONTENT) !== null) return;
-    const nearby = nearbyTitle(el);
+    if (!mayCreate || seen.has(el) || el.closest(NOT_CONTENT) !== null) return;
+    const nearby = titledCard(el, codes, true);
     if (nearby === null) return; // an image-only banner link is not an item
     const href = el.getAttribute('href');
-    const link = href === null ? null : this.linkKey(href);
-    this.offer({ codes, title: nearby.text, price: nearbyPrice(nearby.card), anchor: nearby.element, category: null, link }, via, true);
-    this.seen.add(el);
+    offer({ codes, title: nearby.text, price: nearbyPrice(nearby.card), anchor: nearby.element, link: href === null ? null : linkKey(href) }, via);
+    seen.add(el);
   }
 
   // -------------------------------------------------------------------------------------------
   // Merging what the steps find
 
   /** A candidate from a generic step: more codes for an item already found, or a new item. */
-  private offer(candidate: Candidate, via: DetectionStep, mayCreate: boolean): void {
-    const title = candidate.title;
-    const existing =
-      this.isKnown(candidate.codes, candidate.link) ??
-      this.itemContaining(candidate.anchor) ??
-      (title === null ? null : (this.byTitle.get(normalTitle(title)) ?? null));
+  function offer(candidate: Candidate, via: DetectionStep): void {
+    const { title, codes, anchor } = candidate;
+    const link = candidate.link ?? null;
+    const existing = isKnown(codes, link) ?? itemContaining(anchor) ?? (title === null ? null : (titleIndex().get(normalTitle(title)) ?? null));
     if (existing !== null) {
-      if (existing.scan === this.scans) {
-        mergeCodes(existing, candidate.codes);
+      if (existing.scan === scans) {
+        mergeCodes(existing, codes);
         existing.price ??= candidate.price;
       }
       return;
     }
-    if (!mayCreate || this.full || this.seen.has(candidate.anchor)) return;
-    const judged = judgeTitle(title, candidate.category, candidate.codes);
-    if (!judged.comic) return;
-    this.seen.add(candidate.anchor);
-    this.add(
-      {
-        codes: candidate.codes.slice(0, MAX_CODES),
-        title,
-        parsed: judged.parsed,
-        price: candidate.price,
-        anchor: candidate.anchor,
-        via,
-        container: candidate.anchor,
-        scan: this.scans,
-      },
-      candidate.link,
-    );
+    if (full() || seen.has(anchor)) return;
+    const parsed = judgeTitle(title, candidate.category ?? null, codes);
+    if (parsed === null) return;
+    seen.add(anchor);
+    add({ codes: codes.slice(0, MAX_CODES), title, parsed: parsed ?? null, price: candidate.price, anchor, via, container: anchor, scan: scans }, link);
   }
 
-  private add(found: Found, link: string | null): void {
-    this.items.push(found);
-    for (const code of found.codes) this.byCode.set(codeKey(code), found);
-    if (link !== null) this.byLink.set(link, found);
-    if (found.title !== null) {
-      const key = normalTitle(found.title);
-      if (!this.byTitle.has(key)) this.byTitle.set(key, found);
+  function add(found: Found, link: string | null): void {
+    items.push(found);
+    for (const code of found.codes) byCode.set(codeKey(code), found);
+    if (link !== null) byLink.set(link, found);
+    byContainer.set(found.container, found);
+  }
+
+  function titleIndex(): Map<string, Found> {
+    for (; titled < items.length; titled++) {
+      const found = items[titled];
+      const key = found?.title == null ? '' : normalTitle(found.title);
+      if (found !== undefined && key !== '' && !byTitle.has(key)) byTitle.set(key, found);
     }
-    this.byContainer.set(found.container, found);
+    return byTitle;
   }
 
-  private isKnown(codes: readonly Code[], link: string | null): Found | null {
+  function isKnown(codes: readonly Code[], link: string | null): Found | null {
     for (const code of codes) {
-      const found = this.byCode.get(codeKey(code));
+      const found = byCode.get(codeKey(code));
       if (found !== undefined) return found;
     }
-    return link === null ? null : (this.byLink.get(link) ?? null);
+    return link === null ? null : (byLink.get(link) ?? null);
   }
 
   /** The innermost item whose container holds `el`. */
-  private itemContaining(el: Element): Found | null {
+  function itemContaining(el: Element): Found | null {
     for (let node: Element | null = el, depth = 0; node !== null && depth < 60; node = node.parentElement, depth++) {
-      const found = this.byContainer.get(node);
+      const found = byContainer.get(node);
       if (found !== undefined) return found;
     }
     return null;
   }
 
   // -------------------------------------------------------------------------------------------
-  // Reading fields
+  // Reading an adapter's fields
 
-  private compile(pick: Pick | undefined): Field[] {
-    if (pick === undefined) return [];
-    const cached = this.fields.get(pick);
-    if (cached !== undefined) return cached;
-    const fields: Field[] = [];
-    for (const entry of pick) {
-      const at = entry.lastIndexOf('@');
-      const hasAttribute = at >= 0 && /^[\w:-]+$/.test(entry.slice(at + 1));
-      const selector = (hasAttribute ? entry.slice(0, at) : entry).trim();
-      if (selector !== '' && !isValidSelector(this.document, selector)) continue;
-      fields.push({ selector, attribute: hasAttribute ? entry.slice(at + 1) : null });
+  function fieldsOf(entries: Pick | undefined): Field[] {
+    if (entries === undefined) return [];
+    let fields = compiled.get(entries);
+    if (fields === undefined) {
+      fields = [];
+      for (const entry of entries) {
+        const at = entry.lastIndexOf('@');
+        const attribute = at >= 0 && /^[\w:-]+$/.test(entry.slice(at + 1)) ? entry.slice(at + 1) : null;
+        const selector = (attribute === null ? entry : entry.slice(0, at)).trim();
+        if (selector === '' || isValidSelector(document, selector)) fields.push({ selector, attribute });
+      }
+      compiled.set(entries, fields);
     }
-    this.fields.set(pick, fields);
     return fields;
   }
 
-  private pickTitle(container: Element, pick: Pick): { text: string; element: Element } | null {
-    for (const field of this.compile(pick)) {
-      for (const el of matches(container, field)) {
+  /** The first value `read` accepts, trying each entry's elements in order. */
+  function pick(container: Element, entries: Pick | undefined, read: (value: string) => string | null): string | null {
+    for (const field of fieldsOf(entries)) {
+      const found = findIn(container, field, (el) => {
         const value = readField(el, field);
-        if (value === '') continue;
-        return { text: wholeTitle(value, el), element: el };
-      }
+        return value === '' ? null : read(value);
+      });
+      if (found !== null) return found;
     }
     return null;
   }
 
-  private pickCodes(container: Element, rule: ItemRule): Code[] {
+  function pickTitle(container: Element, entries: Pick): Titled | null {
+    for (const field of fieldsOf(entries)) {
+      const found = findIn(container, field, (el): Titled | null => {
+        const value = readField(el, field);
+        return value === '' ? null : { text: wholeTitle(value, el), element: el };
+      });
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  function pickCodes(container: Element, rule: ItemRule): Code[] {
     const codes: Code[] = [];
-    for (const field of this.compile(rule.codes)) {
-      for (const el of matches(container, field)) {
+    for (const field of fieldsOf(rule.codes)) {
+      const address = field.attribute !== null && /^(?:href|src|data-src|action)$/i.test(field.attribute);
+      findIn(container, field, (el) => {
         const value = readField(el, field);
-        if (value === '') continue;
-        const address = field.attribute !== null && /^(?:href|src|data-src|action)$/i.test(field.attribute);
-        for (const code of address ? codesFromAddress(value, this.url, false) : codesFromValue(value)) addCode(codes, code);
-      }
+        if (value !== '') for (const code of address ? codesFromAddress(value, url, false) : codesFromValue(value)) addCode(codes, code);
+        return null; // every element is read
+      });
     }
-    for (const field of this.compile(rule.labelled)) {
-      for (const el of matches(container, field)) {
+    for (const field of fieldsOf(rule.labelled)) {
+      findIn(container, field, (el) => {
         for (const { code } of labelledCodes(el, 2000)) addCode(codes, code);
-      }
+        return null;
+      });
     }
-    return codes.slice(0, MAX_CODES);
+    return codes;
   }
 
-  private pickPrice(container: Element, pick: Pick | undefined): string | null {
-    for (const field of this.compile(pick)) {
-      for (const el of matches(container, field)) {
-        const price = extractPrice(readField(el, field));
-        if (price !== null) return price;
-      }
-    }
-    return null;
-  }
-
-  private pickCategory(container: Element, pick: Pick | undefined): string | null {
-    for (const field of this.compile(pick)) {
-      for (const el of matches(container, field)) {
-        const value = readField(el, field);
-        if (value !== '') return this.adapter.categoryNames?.[value] ?? value;
-      }
-    }
-    return null;
-  }
-
-  private pickLink(container: Element, pick: Pick | undefined, titleElement: Element | null): string | null {
-    if (pick !== undefined) {
-      for (const field of this.compile(pick)) {
-        for (const el of matches(container, field)) {
-          const key = this.linkKey(readField(el, field));
-          if (key !== null) return key;
-        }
-      }
-      return null;
-    }
+  function pickLink(container: Element, entries: Pick | undefined, titleElement: Element | undefined): string | null {
+    if (entries !== undefined) return pick(container, entries, linkKey);
     const own = titleElement?.closest('a[href]') ?? (container.matches('a[href]') ? container : null);
-    return own === null ? null : this.linkKey(own.getAttribute('href') ?? '');
+    return own === null ? null : linkKey(own.getAttribute('href') ?? '');
   }
 
-  private pickElement(container: Element, pick: Pick | undefined): Element | null {
-    for (const field of this.compile(pick)) {
-      for (const el of matches(container, field)) return el;
+  function pickElement(container: Element, entries: Pick | undefined): Element | null {
+    for (const field of fieldsOf(entries)) {
+      const found = findIn(container, field, (el) => el);
+      if (found !== null) return found;
     }
     return null;
   }
 
   /** A product address reduced to what names the product: no tracking parameters, no fragment. */
-  private linkKey(href: string): string | null {
+  function linkKey(href: string): string | null {
     if (href === '' || href.length > 2000) return null;
-    if (this.adapter.productKey !== undefined) {
-      const match = this.adapter.productKey.exec(safeDecode(href));
-      if (match !== null) return 'p:' + (match[1] ?? match[0]);
+    const match = adapter.productKey?.exec(safeDecode(href));
+    if (match) return 'p:' + (match[1] ?? match[0]);
+    // The common case, a site-relative path with no query, needs no URL parsing.
+    if (/^\/(?!\/)[^?#\\]*(?:#|$)/.test(href)) {
+      const path = href.replace(/#.*$/, '').replace(/\/+$/, '').toLowerCase();
+      return path === '' ? null : host + path;
     }
     let address: URL;
     try {
-      address = new URL(href, this.url);
+      address = new URL(href, url);
     } catch {
       return null;
     }
-    if (address.protocol !== 'https:' && address.protocol !== 'http:') return null;
-    const path = address.pathname.replace(/\/+$/, '');
-    const params = [...address.searchParams.entries()].filter(([k]) => !TRACKING_PARAM.test(k));
+    if (!/^https?:$/.test(address.protocol)) return null;
+    const path = address.pathname.replace(/\/+$/, '').toLowerCase();
+    const params = [...address.searchParams].filter(([k]) => !TRACKING_PARAM.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (path === '' && params.length === 0) return null;
-    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return address.host.replace(/^www\./, '') + path.toLowerCase() + (params.length > 0 ? '?' + new URLSearchParams(params).toString() : '');
+    return address.host.replace(/^www\./, '') + path + (params.length > 0 ? '?' + new URLSearchParams(params).toString() : '');
   }
 
   /** Where a structured-data item's badge goes: the link to it, else the heading or link that names it. */
-  private findAnchor(root: Element, name: string | null, link: string | null): Element {
+  function findAnchor(root: Element, name: string | null, link: string | null): Element {
     if (link !== null) {
-      const byLink = this.linksByKey(root).get(link);
-      if (byLink !== undefined) return byLink;
+      if (linkIndex === null) {
+        linkIndex = new Map();
+        const links = root.querySelectorAll('a[href]');
+        for (let i = 0; i < links.length && i < MAX_LINKS; i++) {
+          const a = links[i];
+          const key = a === undefined || textOf(a) === '' ? null : linkKey(a.getAttribute('href') ?? '');
+          if (a !== undefined && key !== null && !linkIndex.has(key)) linkIndex.set(key, a);
+        }
+      }
+      const linked = linkIndex.get(link);
+      if (linked !== undefined) return linked;
     }
-    const headings = root.querySelectorAll('h1');
     if (name !== null) {
       const wanted = normalTitle(name);
       const named = root.querySelectorAll('h1,h2,h3,h4,[itemprop="name"],a');
-      for (let i = 0; i < named.length && i < MAX_NAME_SEARCH; i++) {
+      for (let i = 0; i < named.length && i < MAX_LINKS; i++) {
         const el = named[i];
         if (el !== undefined && el.closest(NOT_CONTENT) === null && normalTitle(textOf(el)) === wanted) return el;
       }
     }
-    const first = headings[0];
-    return first ?? this.document.body ?? root;
+    return root.querySelector('h1') ?? document.body ?? root;
   }
 
-  private linksByKey(root: Element): Map<string, Element> {
-    if (this.linkIndex !== null) return this.linkIndex;
-    const index = new Map<string, Element>();
-    const links = root.querySelectorAll('a[href]');
-    for (let i = 0; i < links.length && i < MAX_LINKS; i++) {
-      const link = links[i];
-      if (link === undefined) continue;
-      const key = this.linkKey(link.getAttribute('href') ?? '');
-      if (key !== null && !index.has(key) && textOf(link) !== '') index.set(key, link);
-    }
-    this.linkIndex = index;
-    return index;
-  }
+  return {
+    adapter: adapter.id,
+    scan(root?: Element, budgetMs?: number): DetectedItem[] {
+      deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
+      try {
+        return scan(root ?? document.documentElement);
+      } catch {
+        return [];
+      }
+    },
+    get pending(): boolean {
+      return pending;
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,79 +623,67 @@ class SessionState {
 /** A store cuts long titles in the visible text ("Avengers Omnibus HC Vol 03 Busce...") and keeps
  *  them whole in a title attribute: take the whole one when it begins like the cut one. */
 function wholeTitle(value: string, el: Element): string {
-  if (!ELLIPSIS.test(value)) return value;
   const cut = value.replace(ELLIPSIS, '').trim().toLowerCase();
-  if (cut.length < 4) return value;
-  const sources = [el, el.closest('[title]'), el.querySelector('[title]'), el.closest('a')?.querySelector('[title]') ?? null];
-  for (const source of sources) {
+  if (cut === value.toLowerCase() || cut.length < 4) return value;
+  for (const source of [el, el.closest('[title]'), el.querySelector('[title]')]) {
     const whole = clean(source?.getAttribute('title') ?? '');
     if (whole.length > cut.length && whole.toLowerCase().startsWith(cut)) return whole;
   }
   return value;
 }
 
-/** Whether the title names a comic, and its reading. A title the parser finds no comic marker in is
- *  still a comic when the item carries a publication code (an ISBN, a UPC with the periodical add-on). */
-function judgeTitle(title: string | null, category: string | null, codes: readonly Code[]): { comic: boolean; parsed: ParsedTitle | null } {
-  if (title === null) return { comic: codes.length > 0, parsed: null };
+/** The title's reading when it names a comic, else null. A title the parser finds no comic marker in is
+ *  still a comic when the item carries a publication code (an ISBN, a UPC with the periodical add-on).
+ *  An item with codes and no title at all is kept unread. */
+function judgeTitle(title: string | null, category: string | null, codes: readonly Code[]): ParsedTitle | null | undefined {
+  if (title === null) return codes.length > 0 ? undefined : null;
   const first = parseTitle(title, category === null ? {} : { category });
-  if (isComic(first)) return { comic: true, parsed: first };
-  if (first.reason === 'no-comic-marker' && codes.some(isPublicationCode)) {
-    const vouched = parseTitle(title, { category: 'Comics' });
-    if (isComic(vouched)) return { comic: true, parsed: vouched };
-  }
-  return { comic: false, parsed: null };
+  if (isComic(first)) return first;
+  if (first.reason !== 'no-comic-marker' || !codes.some(isPublicationCode)) return null;
+  const vouched = parseTitle(title, { category: 'Comics' });
+  return isComic(vouched) ? vouched : null;
 }
 
-function isPublicationCode(code: Code): boolean {
-  return code.type === 'isbn' || (code.type === 'upc' && code.value.length === 17) || (code.type === 'ean' && code.value.startsWith('977'));
+function isPublicationCode({ type, value }: Code): boolean {
+  return type === 'isbn' || (type === 'upc' && value.length === 17) || (type === 'ean' && value.startsWith('977'));
 }
 
 function normalTitle(title: string): string {
   return title.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, ' ').trim();
 }
 
-/** A title for codes found on a bare element: its own text or title, else the card around it. */
-function nearbyTitle(el: Element): { text: string; element: Element; card: Element } | null {
-  const own = clean(el.getAttribute('title') ?? '') || textOf(el);
-  if (own !== '' && /\p{L}/u.test(own)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
-  let card: Element | null = el.parentElement;
-  for (let depth = 0; card !== null && depth < 4; depth++, card = card.parentElement) {
-    const named = card.querySelector('h2,h3,h4,a[title],[class*="title" i],img[alt]');
-    if (named === null) continue;
-    const value = named.tagName === 'IMG' ? clean(named.getAttribute('alt') ?? '') : clean(named.getAttribute('title') ?? '') || textOf(named);
-    if (value !== '' && /\p{L}/u.test(value)) return { text: value, element: named, card };
+/** The nearest block around `el` (at most five levels up) that names a comic: its first heading, title
+ *  or link whose text reads as one (with `self`, a link's own text or title first). A block whose
+ *  heading names something else (a statue's own block in a list) ends the search, so its code never
+ *  reaches the comic beside it. */
+function titledCard(el: Element, codes: readonly Code[], self = false): (Titled & { card: Element }) | null {
+  const own = self && el.matches('a[href]') ? clean(el.getAttribute('title') ?? '') || textOf(el) : '';
+  if (own !== '' && judgeTitle(own, null, codes)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
+  let card = el.parentElement;
+  for (let depth = 0; card !== null && depth < 5 && card.tagName !== 'BODY'; depth++, card = card.parentElement) {
+    const named = card.querySelectorAll(TITLE_ELEMENTS + (self ? ',img[alt]' : ''));
+    let found: (Titled & { card: Element }) | null = null;
+    for (let i = 0; i < named.length && i < 12; i++) {
+      const candidate = named[i];
+      if (candidate === undefined || candidate.closest(NOT_CONTENT) !== null) continue;
+      const value = candidate.tagName === 'IMG' ? clean(candidate.getAttribute('alt') ?? '') : wholeTitle(textOf(candidate), candidate);
+      if (!/\p{L}/u.test(value)) continue;
+      if (!judgeTitle(value, null, codes)) {
+        if (found === null && candidate.matches(STRONG_TITLE)) return null;
+      } else if (found === null) {
+        found = { text: value, element: candidate, card };
+      } else if (normalTitle(value) !== normalTitle(found.text)) {
+        return null; // two comics: a list of products, not the block of one
+      }
+    }
+    if (found !== null) return found;
   }
   return null;
 }
 
 function nearbyPrice(card: Element): string | null {
   const priced = card.querySelector('[class*="price" i]');
-  return extractPrice(priced === null ? textOf(card) : textOf(priced)) ?? extractPrice(textOf(card));
-}
-
-const TITLE_ELEMENTS = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i],[class*="name" i],a[href]';
-/** A heading or declared name: a block with one that is not a comic is some other product's block. */
-const STRONG_TITLE = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i]';
-
-/** The nearest block around `el` (at most five levels up) that names a comic: its first heading, title
- *  or link whose text reads as one. A block whose heading names something else (a statue's own block
- *  in a list) ends the search, so its code never reaches the comic next to it. */
-function titledCard(el: Element, codes: readonly Code[]): { card: Element; text: string; element: Element } | null {
-  let card: Element | null = el.parentElement;
-  for (let depth = 0; card !== null && depth < 5; depth++, card = card.parentElement) {
-    if (card.tagName === 'BODY' || card.tagName === 'HTML') return null;
-    const named = card.querySelectorAll(TITLE_ELEMENTS);
-    for (let i = 0; i < named.length && i < 12; i++) {
-      const candidate = named[i];
-      if (candidate === undefined || candidate.closest(NOT_CONTENT) !== null) continue;
-      const value = wholeTitle(textOf(candidate), candidate);
-      if (value === '' || !/\p{L}/u.test(value)) continue;
-      if (judgeTitle(value, null, codes).comic) return { card, text: value, element: candidate };
-      if (candidate.matches(STRONG_TITLE)) return null;
-    }
-  }
-  return null;
+  return (priced === null ? null : extractPrice(textOf(priced))) ?? extractPrice(textOf(card));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -783,42 +694,44 @@ function codeKey(code: Code): string {
 }
 
 function addCode(codes: Code[], code: Code | null): void {
-  if (code === null || codes.length >= MAX_CODES) return;
-  if (!codes.some((c) => c.type === code.type && c.value === code.value)) codes.push(code);
+  if (code !== null && codes.length < MAX_CODES && !codes.some((c) => c.type === code.type && c.value === code.value)) codes.push(code);
 }
 
 function mergeCodes(found: Found, codes: readonly Code[]): void {
-  for (const code of codes) {
-    if (found.codes.length >= MAX_CODES) return;
-    if (!found.codes.some((c) => c.type === code.type && c.value === code.value)) found.codes = [...found.codes, code];
-  }
+  const merged = [...found.codes];
+  for (const code of codes) addCode(merged, code);
+  found.codes = merged;
 }
 
 function codeFrom(value: string | null, hint: CodeHint | undefined): Code | null {
-  if (value === null || value === '') return null;
-  return parseCode(value, hint);
+  return value === null || value === '' ? null : parseCode(value, hint);
+}
+
+/** A code from a structured-data property: GTINs and ISBNs as they are, SKUs and part numbers strictly. */
+function propertyCode(key: string, value: string | null): Code | null {
+  if (/^(?:gtin(?:8|12|13|14)?|isbn)$/i.test(key)) return codeFrom(value, key === 'isbn' ? 'isbn' : 'gtin');
+  return /^(?:sku|mpn|productID)$/i.test(key) ? strictCode(value) : null;
 }
 
 /** A field that names a code or holds one in a sentence ("UPC: 7 59606 ... 00111"). */
 function codesFromValue(value: string): Code[] {
   const whole = parseCode(value);
-  if (whole !== null) return [whole];
-  return findCodesInText(value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value, { limit: 4 });
+  return whole !== null ? [whole] : findCodesInText(value.slice(0, MAX_FIELD_CHARS), { limit: 4 });
 }
 
-/** Store SKUs and part numbers are a code only when the value is a distributor code or an ISBN-13, or a
+/** Store SKUs and part numbers are a code only when the value is a distributor code, an ISBN-13 or a
  *  UPC with its add-on: a bare 12- or 13-digit store number passes a check digit one time in ten. */
 function strictCode(value: string | null): Code | null {
-  if (value === null) return null;
-  const code = parseCode(value);
-  if (code === null) return null;
+  const code = value === null ? null : parseCode(value);
+  if (code === null || value === null) return null;
   if (code.type === 'upc' || code.type === 'ean') return code.value.length > 13 ? code : null;
-  if (code.type === 'isbn') return /^\s*97[89]/.test(value) ? code : null;
-  return code;
+  return code.type !== 'isbn' || /^\s*97[89]/.test(value) ? code : null;
 }
 
-/** Codes in an address's path: `/product/75960620807400111/...`, `/Catalog/JUL230409`, `/products/0724im0501/...`.
- *  `strict` (an address found anywhere on a page) admits only distributor codes, ISBN-13s and 17-digit UPCs. */
+/** Codes in an address: `/product/75960620807400111/...`, `/Catalog/JUL230409`, `/products/0724im0501/...`,
+ *  and (on an item's own link only, not `strict`) a parameter named for its code, B&N's `?ean=978...`:
+ *  a format switcher links the same page with another edition's code. `strict` (an address found anywhere
+ *  on a page) admits only distributor codes, ISBN-13s and 17-digit UPCs. */
 function codesFromAddress(href: string, base: string, strict: boolean): Code[] {
   let address: URL;
   try {
@@ -828,71 +741,50 @@ function codesFromAddress(href: string, base: string, strict: boolean): Code[] {
   }
   const codes: Code[] = [];
   if (!strict) {
-    // B&N's "?ean=978...": a parameter named for the code. Read only on an item's own link, since a
-    // format switcher links the same page with another edition's code.
     for (const [key, value] of address.searchParams) {
       const hint = CODE_PARAMETERS[key.toLowerCase()];
       if (hint !== undefined) addCode(codes, codeFrom(value, hint));
     }
   }
-  const segments = address.pathname.split('/');
-  for (let i = 0; i < segments.length && i < 16; i++) {
-    const segment = safeDecode(segments[i] ?? '').replace(/\.(?:jpe?g|png|gif|webp|html?|aspx?|php)$/i, '');
-    if (segment.length < 9 || segment.length > 18 || !/^[0-9A-Za-z]+$/.test(segment)) continue;
-    addCode(codes, strict ? strictCode(segment) : parseCode(segment));
+  for (const part of address.pathname.split('/').slice(0, 16)) {
+    const segment = safeDecode(part).replace(/\.(?:jpe?g|png|gif|webp|html?|aspx?|php)$/i, '');
+    if (segment.length >= 9 && segment.length <= 18 && /^[0-9A-Za-z]+$/.test(segment)) addCode(codes, strict ? strictCode(segment) : parseCode(segment));
   }
   return codes;
 }
 
-interface LabelledCode {
-  readonly code: Code;
-  readonly element: Element;
-}
-
 /** Codes written after a label: "UPC: 761941...", "<dt>ISBN-13</dt><dd>978-...</dd>", Amazon's
  *  "ISBN-13 \u200f : \u200e 978-1607066019", PREVIEWS' "Item Code: JUL230408". */
-function labelledCodes(region: Element, maxNodes: number): LabelledCode[] {
-  const out: LabelledCode[] = [];
-  const doc = region.ownerDocument;
-  const walker = doc.createTreeWalker(region, 4 /* NodeFilter.SHOW_TEXT */);
-  let visited = 0;
-  for (let node = walker.nextNode(); node !== null && visited < maxNodes; node = walker.nextNode()) {
-    visited++;
+function labelledCodes(region: Element, maxNodes: number): { code: Code; element: Element }[] {
+  const out: { code: Code; element: Element }[] = [];
+  const walker = region.ownerDocument.createTreeWalker(region, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes; node = walker.nextNode(), visited++) {
     const raw = node.nodeValue ?? '';
-    if (raw.length > MAX_LABEL_TEXT || raw.length < 3) continue;
-    const textValue = raw.replace(INVISIBLE, ' ').trim();
-    const first = textValue.charCodeAt(0) | 32; // lower-case ASCII letter
-    // u, e, i, g, b, d, o, s, p: the first letters of the labels, checked before the regular expression.
-    if (first !== 117 && first !== 101 && first !== 105 && first !== 103 && first !== 98 && first !== 100 && first !== 111 && first !== 115 && first !== 112) continue;
-    const label = LABEL.exec(textValue);
+    if (raw.length > 200 || raw.length < 3) continue;
+    // Most text nodes are not labels: the first letter of every label (u e i g b d o s p) is checked
+    // before any regular expression runs.
+    let first = 0;
+    while (first < raw.length && raw.charCodeAt(first) <= 32) first++;
+    if (!'uegbdisopUEGBDISOP'.includes(raw.charAt(first))) continue;
+    const text = clean(raw);
+    const label = LABEL.exec(text);
     const parent = node.parentElement;
     if (label === null || parent === null || parent.closest(NOT_CONTENT) !== null) continue;
-    const word = (label[1] ?? '').toLowerCase();
-    const hint: CodeHint | undefined = word.startsWith('isbn') ? 'isbn' : word.startsWith('upc') ? 'upc' : word.startsWith('ean') ? 'ean' : word.startsWith('gtin') ? 'gtin' : undefined;
-    const rest = textValue.slice(label[0].length).trim();
-    const value = rest !== '' ? rest : valueAfter(node);
+    const word = (label[1] ?? '').toLowerCase().slice(0, 4);
+    const hint: CodeHint | undefined = word === 'isbn' || word === 'upc' || word === 'ean' ? word : word === 'gtin' ? 'gtin' : undefined;
+    const value = text.slice(label[0].length).trim() || valueAfter(node);
     if (value === '') continue;
-    const strict = hint === undefined && (word === 'sku' || word === 'order code' || word === 'product code');
-    const codes = strict ? [strictCode(value)] : [parseCode(value, hint), ...findCodesInText(value, { limit: 2 })];
-    for (const code of codes) {
-      if (code !== null) {
-        out.push({ code, element: parent });
-        break;
-      }
-    }
+    const strict = hint === undefined && /^(?:sku|orde|prod)/.test(word);
+    const code = strict ? strictCode(value) : (parseCode(value, hint) ?? findCodesInText(value, { limit: 1 })[0] ?? null);
+    if (code !== null) out.push({ code, element: parent });
   }
   return out;
 }
 
 /** The value beside a label: the next text after it, or the next cell, definition or list item. */
 function valueAfter(node: Node): string {
-  for (let sibling = node.nextSibling; sibling !== null; sibling = sibling.nextSibling) {
-    const value = clean((sibling.textContent ?? '').slice(0, 100));
-    if (value !== '') return value;
-  }
-  let el = node.parentElement;
-  for (let depth = 0; el !== null && depth < 5; depth++, el = el.parentElement) {
-    for (let sibling = el.nextSibling; sibling !== null; sibling = sibling.nextSibling) {
+  for (let at: Node | null = node, depth = 0; at !== null && depth < 6; at = at.parentElement, depth++) {
+    for (let sibling = at.nextSibling; sibling !== null; sibling = sibling.nextSibling) {
       const value = clean((sibling.textContent ?? '').slice(0, 100));
       if (value !== '') return value;
     }
@@ -903,21 +795,14 @@ function valueAfter(node: Node): string {
 // ---------------------------------------------------------------------------------------------
 // JSON-LD
 
-function collectLdProducts(node: unknown, out: unknown[], budget: { nodes: number }, depth: number): void {
-  if (depth > 8 || budget.nodes <= 0) return;
-  budget.nodes--;
+function collectProducts(node: unknown, out: Record<string, unknown>[], budget: { nodes: number }, depth: number): void {
+  if (depth > 8 || budget.nodes-- <= 0) return;
   if (Array.isArray(node)) {
-    for (const child of node.slice(0, 500)) collectLdProducts(child, out, budget, depth + 1);
-    return;
-  }
-  if (!isRecord(node)) return;
-  const types = asList(node['@type']).map((t) => (typeof t === 'string' ? t.replace(/^.*[/#:]/, '') : ''));
-  if (types.some((t) => PRODUCT_TYPES.test(t)) && !types.includes('ProductGroup')) {
-    out.push(node);
-    return;
-  }
-  for (const key of ['@graph', 'itemListElement', 'item', 'mainEntity', 'hasVariant', 'about']) {
-    if (key in node) collectLdProducts(node[key], out, budget, depth + 1);
+    for (const child of node.slice(0, 500)) collectProducts(child, out, budget, depth + 1);
+  } else if (isRecord(node)) {
+    const types = asList(node['@type']).map((t) => (typeof t === 'string' ? t.replace(/^.*[/#:]/, '') : ''));
+    if (types.some((t) => PRODUCT_TYPE.test(t))) out.push(node);
+    else for (const key of ['@graph', 'itemListElement', 'item', 'mainEntity', 'hasVariant']) collectProducts(node[key], out, budget, depth + 1);
   }
 }
 
@@ -930,9 +815,8 @@ function asList(value: unknown): unknown[] {
 }
 
 function scalar(value: unknown): string | null {
-  if (typeof value === 'string') return value.length > MAX_FIELD_CHARS ? null : clean(value) || null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
+  return typeof value === 'string' && value.length <= MAX_FIELD_CHARS ? clean(value) || null : null;
 }
 
 function text(value: unknown): string | null {
@@ -943,18 +827,14 @@ function microdataValue(el: Element): string {
   const content = el.getAttribute('content');
   if (content !== null) return clean(content);
   if (el.tagName === 'A' || el.tagName === 'LINK') return el.getAttribute('href') ?? '';
-  if (el.tagName === 'META') return '';
-  return textOf(el);
+  return el.tagName === 'META' ? '' : textOf(el);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Prices
 
-const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', JPY: '¥' };
-
 function extractPrice(value: string): string | null {
-  if (value === '') return null;
-  const match = PRICE.exec(value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value);
+  const match = PRICE.exec(value.slice(0, MAX_FIELD_CHARS));
   return match === null ? null : match[0].replace(/\s+/g, ' ').trim();
 }
 
@@ -962,11 +842,9 @@ function formatPrice(amount: string | null, currency: string | null): string | n
   if (amount === null) return null;
   const number = Number(amount.replace(/,/g, ''));
   if (!Number.isFinite(number) || number < 0) return extractPrice(amount);
-  const fixed = number.toFixed(2);
   const code = (currency ?? '').toUpperCase();
   const sign = CURRENCY_SIGNS[code];
-  if (sign !== undefined) return sign + fixed;
-  return code === '' ? fixed : `${fixed} ${code}`;
+  return sign !== undefined ? sign + number.toFixed(2) : `${number.toFixed(2)} ${code}`.trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -977,44 +855,44 @@ function clean(value: string): string {
 }
 
 function textOf(el: Element): string {
-  const value = el.textContent ?? '';
-  return clean(value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value);
+  return clean((el.textContent ?? '').slice(0, MAX_FIELD_CHARS));
 }
 
 function readField(el: Element, field: Field): string {
   if (field.attribute === null) return textOf(el);
   const value = el.getAttribute(field.attribute) ?? '';
-  return clean(value.length > MAX_FIELD_CHARS * 4 ? '' : value);
+  return value.length > MAX_FIELD_CHARS * 4 ? '' : clean(value);
 }
 
-/** The elements a field names inside a container, in document order, the first one found cheaply. */
-function* matches(container: Element, field: Field): Generator<Element> {
-  if (field.selector === '') {
-    yield container;
-    return;
-  }
+/** The first thing `read` makes of the elements a field names inside a container, in document order.
+ *  The first element is found with querySelector; the rest are listed only when it gives nothing. */
+function findIn<T>(container: Element, field: Field, read: (el: Element) => T | null): T | null {
+  if (field.selector === '') return read(container);
   const first = container.querySelector(field.selector);
-  if (first === null) return;
-  yield first;
+  const value = first === null ? null : read(first);
+  if (first === null || value !== null) return value;
   const all = container.querySelectorAll(field.selector);
-  for (let i = 1; i < all.length && i < MAX_MATCHES_PER_FIELD; i++) {
+  for (let i = 1; i < all.length && i < MAX_MATCHES; i++) {
     const el = all[i];
-    if (el !== undefined) yield el;
+    const next = el === undefined ? null : read(el);
+    if (next !== null) return next;
   }
+  return null;
 }
 
 const validSelectors = new Map<string, boolean>();
 
 function isValidSelector(document: Document, selector: string): boolean {
-  const known = validSelectors.get(selector);
-  if (known !== undefined) return known;
-  let valid = true;
-  try {
-    document.createDocumentFragment().querySelector(selector);
-  } catch {
-    valid = false;
+  let valid = validSelectors.get(selector);
+  if (valid === undefined) {
+    try {
+      document.createDocumentFragment().querySelector(selector);
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validSelectors.size < 1000) validSelectors.set(selector, valid);
   }
-  if (validSelectors.size < 1000) validSelectors.set(selector, valid);
   return valid;
 }
 
@@ -1026,14 +904,10 @@ function safeDecode(value: string): string {
   }
 }
 
+/** Items arrive in document order within each step; sort only when a later step added one before them. */
 function sortByDocumentOrder(items: Found[]): void {
-  // Items arrive in document order within each step; sort only when a later step added one.
-  for (let i = 1; i < items.length; i++) {
-    const a = items[i - 1];
-    const b = items[i];
-    if (a !== undefined && b !== undefined && (a.anchor.compareDocumentPosition(b.anchor) & 2) !== 0) {
-      items.sort((x, y) => (x.anchor === y.anchor ? 0 : (x.anchor.compareDocumentPosition(y.anchor) & 2) !== 0 ? 1 : -1));
-      return;
-    }
+  const before = (a: Found, b: Found): boolean => (a.anchor.compareDocumentPosition(b.anchor) & 2) !== 0;
+  if (items.some((item, i) => i > 0 && before(items[i - 1] ?? item, item))) {
+    items.sort((a, b) => (a.anchor === b.anchor ? 0 : before(a, b) ? 1 : -1));
   }
 }
