@@ -54,7 +54,7 @@ const MAX_LINKS = 8000;
 const NOT_CONTENT = 'script,style,template,noscript,textarea,select,option,head';
 /** Copies a slider makes of its slides; read after the originals so the original keeps the badge. */
 const CLONE = '.slick-cloned,.swiper-slide-duplicate,.cloned,.clone,[data-clone],[aria-hidden="true"]';
-const PRODUCT_TYPE = /^(?:Product|Book|ComicIssue|ComicStory|IndividualProduct|ProductModel|CreativeWork)$/i;
+const PRODUCT_TYPE = /^(?:Product|Book|ComicIssue|IndividualProduct|ProductModel)$/i;
 const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|Book|ComicIssue|IndividualProduct|ProductModel)\b/i;
 const INVISIBLE = /[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g;
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;

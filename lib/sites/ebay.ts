@@ -38,7 +38,7 @@ export const ebay: SiteAdapter = {
     },
     {
       kind: 'cart',
-      url: /^\/(?:sc\/|cart)?/,
+      url: /^\/(?:$|sc\/|cart)/,
       items: [
         {
           container: 'li.cart-bucket-lineitem',
