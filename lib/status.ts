@@ -111,9 +111,11 @@ export class StatusResolver {
         if (looked.state !== 'not-found') return looked;
       }
     }
+    // A code the page shows is asked about before the title is trusted: titles leave out the volume
+    // and the cover, so "Batman #1" would match any Batman #1 in the library.
+    if (unknown.length > 0 && canLookUp && !lookUp) return null;
     const byTitle = await this.byTitle(query);
     if (byTitle) return byTitle;
-    if (unknown.length > 0 && canLookUp && !lookUp) return null;
     if (unknown.length > 0 && !canLookUp) {
       return status('error', {
         resolvedFrom: firstCode,

@@ -3,7 +3,7 @@ import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
 import { adapterFor } from '../sites/index';
-import { Badge, type BadgeAction } from './badge';
+import { Badge, type BadgeAction, type BadgeContext } from './badge';
 import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
@@ -16,6 +16,7 @@ export interface Messenger {
 }
 
 interface Entry {
+  key: string;
   item: DetectedItem;
   query: ItemQuery;
   badge: Badge;
@@ -64,8 +65,10 @@ const MAX_BADGES = 2000;
 
 export class PageSession {
   private detection: DetectionSession;
-  private readonly entries = new Map<string, Entry>();
+  // One badge per detected item: covers, printings and the same issue shown twice each get their own.
+  private readonly entries = new Set<Entry>();
   private readonly byHost = new WeakMap<Element, Entry>();
+  private readonly anchors = new WeakSet<Element>();
   private settings: PageSettings | null = null;
   private visibility: IntersectionObserver | null = null;
   private mutations: MutationObserver | null = null;
@@ -106,7 +109,7 @@ export class PageSession {
     if (url === this.url) return;
     this.url = url;
     this.detection = createDetectionSession(this.document, url);
-    for (const [key, entry] of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(key);
+    for (const entry of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(entry);
     void this.scan();
   }
 
@@ -133,10 +136,12 @@ export class PageSession {
     const fresh: Entry[] = [];
     for (const item of this.detection.scan()) {
       const key = itemKey(item);
-      if (!key || this.entries.has(key) || this.entries.size >= MAX_BADGES) continue;
-      const entry: Entry = { item, query: itemQuery(item), badge: this.badge(item, key), status: null };
+      // A new detection session (client-side navigation) finds items already badged again.
+      if (!key || this.anchors.has(item.anchor) || this.entries.size >= MAX_BADGES) continue;
+      const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null };
       if (!this.mount(entry)) continue;
-      this.entries.set(key, entry);
+      this.entries.add(entry);
+      this.anchors.add(item.anchor);
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     }
@@ -147,14 +152,14 @@ export class PageSession {
     if (!this.visibility) await this.resolve(fresh.filter((entry) => !entry.status), true);
   }
 
-  private badge(item: DetectedItem, key: string): Badge {
+  private badge(item: DetectedItem, key: string, onAction: BadgeContext['onAction']): Badge {
     const settings = this.settings;
     return new Badge({
       key,
       price: priceValue(item.price),
       defaultCondition: settings?.defaultCondition ?? 'NM',
       address: settings?.address ?? null,
-      onAction: (action) => this.act(key, action),
+      onAction,
     });
   }
 
@@ -204,10 +209,9 @@ export class PageSession {
     this.scheduleReport();
   }
 
-  private async act(key: string, action: BadgeAction): Promise<{ message: string; fields: Record<string, string[]> } | null> {
-    const entry = this.entries.get(key);
-    const status = entry?.status;
-    if (!entry || !status) return { message: 'This comic is not resolved yet.', fields: {} };
+  private async act(entry: Entry, action: BadgeAction): Promise<{ message: string; fields: Record<string, string[]> } | null> {
+    const status = entry.status;
+    if (!status) return { message: 'This comic is not resolved yet.', fields: {} };
     const message = this.actionMessage(entry, status, action);
     let reply: unknown;
     try {
@@ -218,8 +222,11 @@ export class PageSession {
     const error = actionError(reply);
     if (error) return error;
     // Every badge of the same issue (or, for a choice, the same code) changes with it.
-    const affected = [...this.entries.values()].filter(
-      (other) => other === entry || (status.issueId !== null && other.status?.issueId === status.issueId),
+    const affected = [...this.entries].filter(
+      (other) =>
+        other === entry ||
+        (status.issueId !== null && other.status?.issueId === status.issueId) ||
+        (status.resolvedFrom !== null && other.status?.resolvedFrom === status.resolvedFrom),
     );
     await this.resolve(affected, false);
     const queued = queuedReply(reply);
@@ -250,10 +257,10 @@ export class PageSession {
     this.reportTimer = setTimeout(() => {
       this.reportTimer = null;
       const items: PageItem[] = [];
-      for (const [key, entry] of this.entries) {
+      for (const entry of this.entries) {
         if (!entry.status) continue;
         items.push({
-          key: entry.status.resolvedFrom ?? key,
+          key: entry.status.resolvedFrom ?? entry.key,
           title: entry.item.title?.slice(0, 300) ?? null,
           series: entry.status.seriesName ?? entry.item.parsed?.series ?? null,
           number: entry.status.number ?? entry.item.parsed?.number ?? null,
@@ -282,7 +289,7 @@ export class PageSession {
     })();
     const isCart = adapterFor(this.url).pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
     if (!isCart) return;
-    const owned = [...this.entries.values()].filter((entry) => entry.status?.state === 'owned');
+    const owned = [...this.entries].filter((entry) => entry.status?.state === 'owned');
     this.banner?.remove();
     this.banner = null;
     if (owned.length === 0) return;

@@ -2,4 +2,6 @@
 declare const chrome: {
   runtime: { getManifest(): { name: string; version: string }; id: string; sendMessage(message: unknown): Promise<unknown> };
   storage: { local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
+  action: { getBadgeText(details: { tabId?: number }): Promise<string> };
 };

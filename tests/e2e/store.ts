@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { StandIn } from '../../stand-in/index.ts';
+
+// Helpers for the badge tests: store pages served at the stores' real addresses (so the content
+// script matches them as it would on the web), the demo member's data, signing in through an
+// extension page, and reading badges the way a shopper sees them.
+
+const FIXTURES = resolve('tests/fixtures');
+
+/** The stand-in --data file shared with the demo: the sample pages' comics and Kay, the demo shopper. */
+export function demoData(): unknown {
+  return JSON.parse(readFileSync(resolve(FIXTURES, 'demo-data.json'), 'utf8'));
+}
+
+export const KAY = {
+  username: 'kaycollects',
+  token: 'longbox-demo-kay',
+  /** Every scope but lookup:barcode. */
+  noLookupToken: 'longbox-demo-kay-no-lookup',
+} as const;
+
+export interface StorePage {
+  url: string;
+  html: string;
+}
+
+/** A fixture page by its path under tests/fixtures (`e2e/dcbs-search-states`, `sites/midtown/cart`), at its address. */
+export function fixturePage(path: string): StorePage {
+  const expected: unknown = JSON.parse(readFileSync(resolve(FIXTURES, `${path}.expected.json`), 'utf8'));
+  const url = typeof expected === 'object' && expected !== null && 'url' in expected ? expected.url : null;
+  if (typeof url !== 'string') throw new Error(`${path}.expected.json has no url`);
+  return { url, html: readFileSync(resolve(FIXTURES, `${path}.html`), 'utf8') };
+}
+
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A DCBS search page listing these comics, each with its order code, as DCBS shows them. */
+export function dcbsListing(query: string, items: ReadonlyArray<{ title: string; code: string; price: string }>): StorePage {
+  const rows = items
+    .map(({ title, code, price }) => {
+      const href = `/product/${code}/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+      return `<li class="thumbitem"><div class="thumbtitle"><a href="${href}">${escape(title)}</a></div>
+  <div class="thumbprice"><span class="dcbsprice">${escape(price)}</span></div><div class="thumbcode">${code}</div></li>`;
+    })
+    .join('\n');
+  return {
+    url: `https://www.dcbservice.com/search/${encodeURIComponent(query)}`,
+    html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Search: ${escape(query)} - DCBS</title>
+<style>.thumblist{list-style:none;display:grid;grid-template-columns:repeat(3,1fr);gap:6px;padding:0}.thumbitem{border:1px solid #ddd;padding:4px}</style></head>
+<body><h2 class="searchhead">Search Results for &quot;${escape(query)}&quot;</h2><ul class="thumblist">
+${rows}
+</ul></body></html>`,
+  };
+}
+
+/** Serves store pages at their addresses; anything else a store page asks for is a 404. */
+export class StoreServer {
+  private readonly pages = new Map<string, string>();
+
+  add(...pages: StorePage[]): void {
+    for (const page of pages) this.pages.set(page.url, page.html);
+  }
+
+  async attach(context: BrowserContext): Promise<void> {
+    await context.route(/^https:\/\/[^/]*\.(com|co\.uk|ca)\//, async (route) => {
+      const html = this.pages.get(route.request().url());
+      if (html !== undefined) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+      return route.fulfill({ status: 404, body: '' });
+    });
+  }
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** When the library last finished syncing, from the background's state answer. */
+function lastSyncedAt(reply: unknown): number | null {
+  const sync = record(record(record(reply)?.state)?.sync);
+  return typeof sync?.lastSyncedAt === 'number' ? sync.lastSyncedAt : null;
+}
+
+/**
+ * Signs the extension in to the stand-in with a token, through an extension page (only extension
+ * pages may), and waits for the library sync that sign-in starts to finish.
+ */
+export async function signIn(extensionPage: Page, si: StandIn, token: string): Promise<void> {
+  const started = Date.now();
+  const reply = await extensionPage.evaluate(
+    ({ address, token }) => chrome.runtime.sendMessage({ type: 'sign-in', address, token }),
+    { address: si.url, token },
+  );
+  if (record(reply)?.ok !== true) throw new Error(`sign-in failed: ${JSON.stringify(reply)}`);
+  for (let i = 0; i < 200; i++) {
+    const synced = lastSyncedAt(await extensionPage.evaluate(() => chrome.runtime.sendMessage({ type: 'state' })));
+    if (synced !== null && synced >= started) return;
+    await extensionPage.waitForTimeout(50);
+  }
+  throw new Error('the library sync after sign-in did not finish');
+}
+
+export interface BadgeView {
+  state: string | null;
+  code: string | null;
+  label: string;
+  tip: string;
+}
+
+/** Every badge on the page, in document order: its public attributes and what the shopper reads. */
+export function badgeViews(page: Page): Promise<BadgeView[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-longbox-badge]')]
+      .filter((host) => host.shadowRoot !== null)
+      .map((host) => {
+        const pill = host.shadowRoot?.querySelector('.pill');
+        return {
+          state: host.getAttribute('data-longbox-state'),
+          code: host.getAttribute('data-longbox-code'),
+          label: pill?.textContent ?? '',
+          tip: pill?.getAttribute('title') ?? '',
+        };
+      }),
+  );
+}
+
+/** The badge whose data-longbox-code is this code (`upc:…`, `isbn:…`, or the title). */
+export function badgeFor(page: Page, code: string) {
+  return page.locator(`[data-longbox-badge][data-longbox-code="${code}"]`);
+}
+
+/** Waits until the page shows `count` badges and none is still looking its comic up. */
+export async function settledBadges(page: Page, count: number, timeout = 10_000): Promise<BadgeView[]> {
+  const until = Date.now() + timeout;
+  let views: BadgeView[] = [];
+  while (Date.now() < until) {
+    views = await badgeViews(page);
+    if (views.length === count && views.every((view) => view.state !== null)) return views;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`expected ${count} settled badges, found: ${JSON.stringify(views)}`);
+}
+
+/** Calls the stand-in's API as the member would (for checking what the extension wrote). */
+export async function api(si: StandIn, token: string, path: string): Promise<unknown> {
+  const response = await fetch(`${si.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+/** The ids of `data[].<field>.id` in a list answer (`entity` on the wishlist, `series` on the pull list). */
+export function idsIn(reply: unknown, field: string): number[] {
+  const data = record(reply)?.data;
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((row) => {
+    const id = record(record(row)?.[field])?.id;
+    return typeof id === 'number' ? [id] : [];
+  });
+}
+
+/** A field of a JSON object answer. */
+export function field(reply: unknown, name: string): unknown {
+  return record(reply)?.[name];
+}
