@@ -184,6 +184,7 @@ export class LongboxService {
     const previous = this.session;
     if (previous && (previous.address !== origin || previous.member?.id !== member?.id)) {
       await this.library.clearMemberData();
+      this.sync.forget();
     }
     this.session = { address: origin, token, tokenKind, member, rejected: false, missingScopes: missing };
     await this.env.sessions.save(this.session);
@@ -197,6 +198,7 @@ export class LongboxService {
     this.clientCache = null;
     await this.env.sessions.save(null);
     await this.library.clearMemberData();
+    this.sync.forget();
     this.env.onStateChange?.();
   }
 

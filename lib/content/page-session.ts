@@ -60,6 +60,8 @@ export function priceValue(price: string | null): number | null {
 }
 
 const LOOKUP_BATCH_MS = 60;
+/** Detection time per task: the page stays responsive on a 1,000-item listing. */
+const SLICE_MS = 20;
 const RESCAN_MS = 250;
 const MAX_BADGES = 2000;
 
@@ -92,13 +94,21 @@ export class PageSession {
   }
 
   async start(): Promise<void> {
-    this.settings = settingsReply(await this.messenger.send({ type: 'page-settings', adapter: this.adapter }));
+    // Detection and the first (local-only) statuses go out together with the settings request: one
+    // round trip to the background before the badges show, not two.
+    const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
+    const items = this.detection.scan(undefined, SLICE_MS);
+    const keyed = items.filter((item) => itemKey(item) !== null);
+    const early = keyed.length > 0 ? this.ask(keyed.map(itemQuery), false) : Promise.resolve(null);
+    this.settings = settingsReply(await settings.catch(() => null));
     if (!this.settings?.enabled || this.signal.aborted) return;
     const view = this.document.defaultView;
     if (view && 'IntersectionObserver' in view) {
       this.visibility = new view.IntersectionObserver((records) => this.onVisible(records), { rootMargin: '200px' });
     }
-    await this.scan();
+    const answers = await early;
+    await this.scan(items, new Map(keyed.map((item, i) => [item, answers ? answers[i] ?? null : null])));
+    this.continueScan();
     this.mutations = new MutationObserver((records) => this.onMutations(records));
     this.mutations.observe(this.document.documentElement, { childList: true, subtree: true });
     this.signal.addEventListener('abort', () => this.stop(), { once: true });
@@ -110,7 +120,7 @@ export class PageSession {
     this.url = url;
     this.detection = createDetectionSession(this.document, url);
     for (const entry of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(entry);
-    void this.scan();
+    void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
   }
 
   private stop(): void {
@@ -127,14 +137,23 @@ export class PageSession {
     if (!changed || this.rescanTimer) return;
     this.rescanTimer = setTimeout(() => {
       this.rescanTimer = null;
-      void this.scan();
+      void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
     }, RESCAN_MS);
   }
 
-  private async scan(): Promise<void> {
+  /** A long page is read in slices, each in its own task, so no task blocks the page for long. */
+  private continueScan(): void {
+    if (!this.detection.pending || this.signal.aborted) return;
+    setTimeout(() => {
+      void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
+    }, 0);
+  }
+
+  /** Badges the items not badged yet; `known` holds answers already fetched for some of them. */
+  private async scan(items = this.detection.scan(), known = new Map<DetectedItem, BadgeStatus | null>()): Promise<void> {
     if (this.signal.aborted || !this.settings) return;
     const fresh: Entry[] = [];
-    for (const item of this.detection.scan()) {
+    for (const item of items) {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
       if (!key || this.anchors.has(item.anchor) || this.entries.size >= MAX_BADGES) continue;
@@ -147,7 +166,12 @@ export class PageSession {
     }
     if (fresh.length === 0) return;
     // Whatever the cache and library know shows at once; the rest waits until it is on screen.
-    await this.resolve(fresh, false);
+    for (const entry of fresh) {
+      const status = known.get(entry.item);
+      if (status) this.show(entry, status);
+    }
+    await this.resolve(fresh.filter((entry) => !known.has(entry.item)), false);
+    this.scheduleReport();
     for (const entry of fresh) if (!entry.status) this.visibility?.observe(entry.badge.host);
     if (!this.visibility) await this.resolve(fresh.filter((entry) => !entry.status), true);
   }
@@ -191,20 +215,28 @@ export class PageSession {
     }, LOOKUP_BATCH_MS);
   }
 
-  private async resolve(entries: Entry[], lookUp: boolean): Promise<void> {
-    if (entries.length === 0 || this.signal.aborted) return;
+  /** Asks the background for statuses; null entries are comics only a lookup can answer. */
+  private async ask(queries: ItemQuery[], lookUp: boolean): Promise<Array<BadgeStatus | null>> {
     let reply: unknown;
     try {
-      reply = await this.messenger.send({ type: 'statuses', items: entries.map((e) => e.query), visible: lookUp });
+      reply = await this.messenger.send({ type: 'statuses', items: queries, visible: lookUp });
     } catch {
       reply = null;
     }
-    const statuses = statusesReply(reply, entries.length);
+    return statusesReply(reply, queries.length) ?? queries.map(() => errorStatus('Longbox could not reach its background; reload the page.'));
+  }
+
+  private show(entry: Entry, status: BadgeStatus): void {
+    entry.status = status;
+    entry.badge.show(status);
+  }
+
+  private async resolve(entries: Entry[], lookUp: boolean): Promise<void> {
+    if (entries.length === 0 || this.signal.aborted) return;
+    const statuses = await this.ask(entries.map((entry) => entry.query), lookUp);
     entries.forEach((entry, i) => {
-      const status = statuses ? statuses[i] : errorStatus('Longbox could not reach its background; reload the page.');
-      if (!status) return;
-      entry.status = status;
-      entry.badge.show(status);
+      const status = statuses[i];
+      if (status) this.show(entry, status);
     });
     this.scheduleReport();
   }

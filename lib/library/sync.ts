@@ -84,17 +84,27 @@ export interface SyncDeps {
 export class LibrarySync {
   private readonly now: () => number;
   private running: Promise<SyncOutcome> | null = null;
+  private known: SyncProgress | null = null;
 
   constructor(private readonly deps: SyncDeps) {
     this.now = deps.now ?? Date.now;
   }
 
   async progress(): Promise<SyncProgress> {
+    // Every badge asks whether the library has synced; the answer is kept, and stored on each save.
+    if (this.known) return this.known;
     const parsed = SyncProgress.safeParse(await this.deps.library.meta(STATE_KEY));
-    return parsed.success ? parsed.data : idleProgress();
+    this.known = parsed.success ? parsed.data : idleProgress();
+    return this.known;
+  }
+
+  /** Forget the kept progress (sign-out cleared the stored one). */
+  forget(): void {
+    this.known = null;
   }
 
   private async save(progress: SyncProgress): Promise<void> {
+    this.known = progress;
     await this.deps.library.setMeta(STATE_KEY, progress);
     this.deps.onProgress?.(progress);
   }
