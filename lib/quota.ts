@@ -162,14 +162,14 @@ export class QuotaTracker {
   /** Counts a call as it is sent, so concurrent calls see the budget it took. */
   spend(kind: 'read' | 'write'): void {
     const s = this.roll();
+    const now = this.now();
+    // The service's window starts at the first call after the last one ended; so does ours.
+    const count = (window: z.infer<typeof Window>) =>
+      window.used === 0 ? { startedAt: now, used: 1 } : { ...window, used: window.used + 1 };
     if (kind === 'write') {
-      this.state = { ...s, writeHour: { ...s.writeHour, used: s.writeHour.used + 1 } };
+      this.state = { ...s, writeHour: count(s.writeHour) };
     } else {
-      this.state = {
-        ...s,
-        readHour: { ...s.readHour, used: s.readHour.used + 1 },
-        readDay: { ...s.readDay, used: s.readDay.used + 1 },
-      };
+      this.state = { ...s, readHour: count(s.readHour), readDay: count(s.readDay) };
     }
     this.persist();
   }
