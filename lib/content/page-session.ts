@@ -1,8 +1,8 @@
-import { createDetectionSession, type DetectionSession } from '../detect/page';
+import { createReader, type DetectionSession } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
-import { adapterFor } from '../sites/index';
+import type { SiteAdapter } from '../sites/adapter';
 import { Badge, type BadgeAction, type BadgeContext } from './badge';
 import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 
@@ -83,10 +83,12 @@ export class PageSession {
   constructor(
     private readonly document: Document,
     private url: string,
+    /** The store's adapter: each store's content script carries only its own. */
+    private readonly site: SiteAdapter,
     private readonly messenger: Messenger,
     private readonly signal: AbortSignal,
   ) {
-    this.detection = createDetectionSession(document, url);
+    this.detection = createReader(document, url, site);
   }
 
   get adapter(): string {
@@ -118,7 +120,7 @@ export class PageSession {
   navigated(url: string): void {
     if (url === this.url) return;
     this.url = url;
-    this.detection = createDetectionSession(this.document, url);
+    this.detection = createReader(this.document, url, this.site);
     for (const entry of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(entry);
     void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
   }
@@ -319,7 +321,7 @@ export class PageSession {
         return '';
       }
     })();
-    const isCart = adapterFor(this.url).pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
+    const isCart = this.site.pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
     if (!isCart) return;
     const owned = [...this.entries].filter((entry) => entry.status?.state === 'owned');
     this.banner?.remove();

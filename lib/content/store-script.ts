@@ -1,0 +1,25 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { browser } from 'wxt/browser';
+import type { SiteAdapter } from '../sites/adapter';
+import { PageSession } from './page-session';
+
+// One content script per store (entrypoints/<store>.content.ts), each carrying only its own adapter:
+// what runs on every page of a store stays small. This is the whole of what each one does.
+
+export function storeContentScript(site: SiteAdapter) {
+  return {
+    matches: [...site.matches],
+    runAt: 'document_idle' as const,
+    main(ctx: ContentScriptContext): void {
+      // User-timing marks (shared with the page's timeline) let bench/badges.ts measure start to badges.
+      performance.mark('longbox:start');
+      const session = new PageSession(document, location.href, site, { send: (message) => browser.runtime.sendMessage(message) }, ctx.signal);
+      ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl }) => session.navigated(newUrl.href));
+      // Whatever goes wrong stays in here: the store's page must never break because of Longbox.
+      session
+        .start()
+        .then(() => performance.mark('longbox:badges-shown'))
+        .catch((error: unknown) => console.debug('Longbox:', error));
+    },
+  };
+}
