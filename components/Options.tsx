@@ -1,8 +1,26 @@
+import { useEffect } from 'preact/hooks';
+import { useModel } from './context';
+import { AccountSection } from './options/AccountSection';
+import { LibrarySection } from './options/LibrarySection';
+import { PrivacySection } from './options/PrivacySection';
+import { QuickAddSection } from './options/QuickAddSection';
+import { StoresSection } from './options/StoresSection';
+
 export function Options() {
+  const model = useModel();
+  useEffect(() => {
+    const stop = model.start();
+    void model.loadPreferences();
+    return stop;
+  }, []);
   return (
-    <main>
+    <main class="options">
       <h1>Longbox options</h1>
-      <p>Sign-in, store switches and library sync arrive here.</p>
+      <AccountSection />
+      <StoresSection />
+      <QuickAddSection />
+      <LibrarySection />
+      <PrivacySection />
     </main>
   );
 }

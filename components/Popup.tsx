@@ -1,30 +1,72 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { PingResponse } from '@/lib/protocol';
+import { useModel } from './context';
+import { FeedPanel } from './popup/FeedPanel';
+import { PagePanel } from './popup/PagePanel';
+import { SignedOut } from './popup/SignedOut';
+import { StatusStrip } from './popup/StatusStrip';
+import { Tabs, type Tab } from './popup/Tabs';
+import { ProblemNotice } from './shared/ProblemNotice';
+
+type PopupTab = 'page' | 'foc' | 'firsts' | 'follows';
+const TABS: Tab<PopupTab>[] = [
+  { key: 'page', label: 'This page' },
+  { key: 'foc', label: 'FOC' },
+  { key: 'firsts', label: 'New #1s' },
+  { key: 'follows', label: 'Following' },
+];
 
 export function Popup() {
-  const version = useSignal<string | null>(null);
+  const model = useModel();
+  const chosen = useSignal<PopupTab | null>(null);
   useEffect(() => {
-    browser.runtime
-      .sendMessage({ type: 'ping' })
-      .then((reply) => {
-        const parsed = PingResponse.safeParse(reply);
-        if (parsed.success) version.value = parsed.data.version;
-      })
-      .catch(() => undefined);
+    const stop = model.start();
+    void model.loadPage();
+    void model.loadPreferences();
+    return stop;
   }, []);
+
+  const state = model.state.value;
+  const member = state?.session.member ?? null;
+  const items = model.pageItems.value;
+  // The page's comics when there are any, else the FOC list.
+  const tab = chosen.value ?? (items && items.length > 0 ? 'page' : 'foc');
+
   return (
-    <main>
-      <h1>Longbox</h1>
-      <p>Not connected to VerseDB yet.</p>
-      <p>
-        <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
-          Open the options to sign in
-        </a>
-      </p>
-      <p data-testid="background-status">
-        {version.value ? `Background ready (version ${version.value})` : 'Waiting for the background…'}
-      </p>
-    </main>
+    <div class="popup">
+      <header class="bar">
+        <h1>Longbox</h1>
+        {state?.session.signedIn && member && (
+          <p class="member" data-testid="member">
+            {member.name ?? member.username} <span class={`tier ${member.isPro ? 'tier-pro' : ''}`}>{member.isPro ? 'PRO' : 'Free'}</span>
+          </p>
+        )}
+        <button type="button" class="link-button" onClick={model.openOptions}>
+          Options
+        </button>
+      </header>
+      <main class="body">
+      {model.stateError.value && !state && <p class="notice notice-error">{model.stateError.value.message}</p>}
+      {state && !state.session.signedIn && <SignedOut />}
+      {state?.session.signedIn && (
+        <>
+          <StatusStrip />
+          {model.problems.value.length > 0 && (
+            <div class="problems" data-testid="problems">
+              {model.problems.value.map((problem) => (
+                <ProblemNotice key={problem.key} problem={problem} now={model.now.value} onSignIn={model.openSignIn} />
+              ))}
+            </div>
+          )}
+          <Tabs tabs={TABS} selected={tab} onSelect={(key) => (chosen.value = key)} label="Comics">
+            {tab === 'page' ? <PagePanel /> : <FeedPanel key={tab} feed={tab} />}
+          </Tabs>
+        </>
+      )}
+      </main>
+      <footer class="foot muted" data-testid="background-status">
+        {model.version.value ? `Longbox ${model.version.value}` : 'Waiting for Longbox’s background…'}
+      </footer>
+    </div>
   );
 }

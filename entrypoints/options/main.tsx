@@ -1,5 +1,21 @@
 import { render } from 'preact';
+import { ModelContext, OptionsEnvContext } from '@/components/context';
 import { Options } from '@/components/Options';
+import { browserModelDeps, browserOptionsEnv } from '@/lib/ui/browser';
+import { createAppModel } from '@/lib/ui/model';
+import '@/components/styles/base.css';
+import '@/components/styles/options.css';
 
+// On this page "sign in again" is the token field right here.
+const model = createAppModel(browserModelDeps({ openSignIn: () => document.getElementById('token')?.focus() }));
 const root = document.getElementById('app');
-if (root) render(<Options />, root);
+if (root) {
+  render(
+    <ModelContext.Provider value={model}>
+      <OptionsEnvContext.Provider value={browserOptionsEnv()}>
+        <Options />
+      </OptionsEnvContext.Provider>
+    </ModelContext.Provider>,
+    root,
+  );
+}

@@ -1,5 +1,20 @@
 import { render } from 'preact';
+import { ModelContext } from '@/components/context';
 import { Popup } from '@/components/Popup';
+import { browserModelDeps } from '@/lib/ui/browser';
+import { createAppModel } from '@/lib/ui/model';
+import '@/components/styles/base.css';
+import '@/components/styles/popup.css';
 
+// Module level: the model starts from the last snapshot, so this first render already shows it.
+const model = createAppModel(browserModelDeps());
 const root = document.getElementById('app');
-if (root) render(<Popup />, root);
+if (root) {
+  render(
+    <ModelContext.Provider value={model}>
+      <Popup />
+    </ModelContext.Provider>,
+    root,
+  );
+  performance.mark('longbox:first-render');
+}

@@ -8,7 +8,7 @@ test('the service worker starts and answers the popup', async ({ context, servic
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(popup.getByRole('heading', { name: 'Longbox' })).toBeVisible();
-  await expect(popup.getByTestId('background-status')).toHaveText(/Background ready \(version \d+\.\d+\.\d+\)/);
+  await expect(popup.getByTestId('background-status')).toHaveText(/^Longbox \d+\.\d+\.\d+$/);
 });
 
 test('the options page opens', async ({ context, extensionId }) => {

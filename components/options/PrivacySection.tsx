@@ -1,0 +1,22 @@
+/** What leaves the browser, in plain words. */
+export function PrivacySection() {
+  return (
+    <section class="card-section" aria-labelledby="privacy-heading">
+      <h2 id="privacy-heading">What leaves your browser</h2>
+      <p>
+        <strong>Only comic codes and titles, never page addresses.</strong> Longbox talks to one place: your VerseDB address.
+      </p>
+      <ul class="plain-list">
+        <li>
+          To recognise a comic, Longbox sends VerseDB the barcode, ISBN or distributor code printed on it. A title without a code is matched against
+          your synced library here, in the browser.
+        </li>
+        <li>The changes you make (copies, wishlist, pull list) go to VerseDB, as they would on its own site.</li>
+        <li>Your token goes only to your VerseDB address, and never to the pages you visit.</li>
+        <li>
+          Never sent: the addresses of the pages you visit, what else is on them, their prices, your browsing history. Nothing goes to anyone else.
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { useModel } from '../context';
+import { ProblemNotice } from '../shared/ProblemNotice';
+import { AddCopyForm } from './AddCopyForm';
+import type { WriteAction } from '@/lib/library/writes';
+import type { ComicView } from '@/lib/ui/comics';
+import { formatAgo } from '@/lib/ui/format';
+import { explainError, plural, type Problem } from '@/lib/ui/problems';
+import type { LibraryStatus, WriteResult } from '@/lib/ui/replies';
+
+/** A comic's actions: its copies (each removable), add a copy, wishlist, and its series' pull list. */
+export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
+  const model = useModel();
+  const status = useSignal<LibraryStatus | null>(null);
+  const adding = useSignal(false);
+  const busy = useSignal(false);
+  const said = useSignal<string | null>(null);
+  const problem = useSignal<Problem | null>(null);
+  const { issueId, seriesId } = comic;
+
+  async function loadStatus() {
+    if (issueId === null) return;
+    const reply = await model.libraryStatus(issueId, seriesId);
+    if (reply.ok) status.value = reply.value;
+  }
+  useEffect(() => {
+    void loadStatus();
+  }, [issueId, seriesId]);
+
+  function outcome(result: WriteResult, done: string) {
+    said.value = result.kind === 'done' ? done : `Saved here; it goes to VerseDB when VerseDB answers again (${result.reason}).`;
+  }
+
+  async function run(write: WriteAction, done: string) {
+    if (busy.value) return;
+    busy.value = true;
+    said.value = null;
+    problem.value = null;
+    const reply = await model.write(write);
+    busy.value = false;
+    if (reply.ok) outcome(reply.value, done);
+    else problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
+    await loadStatus();
+  }
+
+  if (issueId === null) {
+    return (
+      <div id={id} class="actions">
+        <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>
+      </div>
+    );
+  }
+
+  const library = status.value;
+  const wishlisted = library?.wishlisted ?? comic.state === 'wishlist';
+  const pulled = library?.onPullList ?? comic.onPullList;
+  const readOnly = model.readOnly.value;
+
+  return (
+    <div id={id} class="actions" role="group" aria-label={`${comic.label}: your library`}>
+      {library && (
+        <div class="library-line">
+          {library.copies.length === 0 ? (
+            <p class="muted">No copy in your collection.</p>
+          ) : (
+            <>
+              <p>{plural(library.copies.length, 'copy', 'copies')} in your collection:</p>
+              <ul class="copies">
+                {library.copies.map((copy) => {
+                  const grade = [copy.condition, copy.gradeScore].filter(Boolean).join(' ') || 'no grade';
+                  const added = copy.addedAt ? formatAgo(Date.parse(copy.addedAt), model.now.value) : '';
+                  return (
+                    <li key={copy.copyId}>
+                      <span>
+                        {grade}
+                        {added && <span class="muted"> · added {added}</span>}
+                      </span>
+                      {!readOnly && (
+                        <button
+                          type="button"
+                          class="small"
+                          disabled={busy.value}
+                          aria-label={`Remove the ${grade} copy${added ? ` added ${added}` : ''}`}
+                          onClick={() => void run({ action: 'copy-remove', issueId, copyId: copy.copyId }, 'Removed the copy.')}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      {readOnly ? (
+        <p class="muted">Your Connect sign-in is read-only: save a personal token in the options to add copies, wishlist or pull.</p>
+      ) : (
+        <>
+          <div class="buttons">
+            <button type="button" aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
+              Add a copy…
+            </button>
+            <button
+              type="button"
+              disabled={busy.value}
+              onClick={() =>
+                void run(
+                  wishlisted ? { action: 'wishlist-remove', issueId } : { action: 'wishlist-add', issueId },
+                  wishlisted ? 'Removed from your wishlist.' : 'Added to your wishlist.',
+                )
+              }
+            >
+              {wishlisted ? 'Remove from wishlist' : 'Add to wishlist'}
+            </button>
+            {seriesId !== null && (
+              <button
+                type="button"
+                disabled={busy.value}
+                onClick={() =>
+                  void run(
+                    pulled ? { action: 'pull-list-remove', seriesId } : { action: 'pull-list-add', seriesId, seriesName: (comic.seriesName ?? comic.label).slice(0, 300) },
+                    pulled ? `${comic.seriesName ?? 'The series'} is off your pull list.` : `${comic.seriesName ?? 'The series'} is on your pull list.`,
+                  )
+                }
+              >
+                {pulled ? 'Remove series from pull list' : 'Pull this series'}
+              </button>
+            )}
+          </div>
+          {adding.value && (
+            <AddCopyForm
+              comic={comic}
+              issueId={issueId}
+              onCancel={() => (adding.value = false)}
+              onDone={(result) => {
+                adding.value = false;
+                outcome(result, 'Added a copy to your collection.');
+                void loadStatus();
+              }}
+            />
+          )}
+        </>
+      )}
+      <p class="said" role="status">
+        {said.value}
+      </p>
+      {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
+    </div>
+  );
+}

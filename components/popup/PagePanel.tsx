@@ -1,0 +1,32 @@
+import { useModel } from '../context';
+import { ComicRow } from './ComicRow';
+import { fromPageItem } from '@/lib/ui/comics';
+import { plural } from '@/lib/ui/problems';
+
+/** The comics the content script found on the tab the popup was opened over. */
+export function PagePanel() {
+  const model = useModel();
+  const items = model.pageItems.value;
+  if (items === undefined) return <p class="empty">Looking at this page…</p>;
+  if (items === null || items.length === 0) {
+    return (
+      <div class="empty">
+        <p>Longbox found no comics on this page.</p>
+        <p class="muted">Open a product, search or cart page on a comic store, then open Longbox again.</p>
+      </div>
+    );
+  }
+  const owned = items.filter((item) => item.state === 'owned').length;
+  return (
+    <div>
+      <p class="muted summary">
+        {plural(items.length, 'comic')} on this page{owned > 0 ? `, ${owned} owned` : ''}.
+      </p>
+      <ul class="comics">
+        {items.map((item) => (
+          <ComicRow key={item.key} comic={fromPageItem(item)} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { BadgeState } from '../badge-states';
+import type { PageItem } from '../items';
+import { formatDay, issueLabel } from './format';
+import type { DiscoveryEntry } from './replies';
+
+// One comic as a popup row shows it, whether the page reported it or a VerseDB list named it.
+
+export interface ComicView {
+  key: string;
+  issueId: number | null;
+  seriesId: number | null;
+  seriesName: string | null;
+  label: string;
+  coverUrl: string | null;
+  /** The badge state; null when only the library can tell (a list entry not yet looked at). */
+  state: BadgeState | null;
+  copies: number;
+  /** The store's price text, to prefill the price paid. */
+  price: string | null;
+  onPullList: boolean;
+  /** A line under the title: why a follow update appears, when a #1 comes out. */
+  detail: string | null;
+}
+
+export const STATE_LABELS: Record<BadgeState, string> = {
+  owned: 'Owned',
+  wishlist: 'On your wishlist',
+  'pull-list': 'Series on your pull list',
+  'not-owned': 'Not owned',
+  ambiguous: 'Several matches',
+  'not-found': 'Not on VerseDB',
+  'signed-out': 'Signed out',
+  paused: 'Waiting for quota',
+  error: 'Could not check',
+};
+
+export function stateLabel(state: BadgeState, copies: number): string {
+  return state === 'owned' && copies > 1 ? `Owned (${copies} copies)` : STATE_LABELS[state];
+}
+
+export function fromPageItem(item: PageItem): ComicView {
+  return {
+    key: `page:${item.key}`,
+    issueId: item.issueId,
+    seriesId: item.seriesId,
+    seriesName: item.series,
+    label: item.series ? issueLabel(item.series, item.number, item.title) : (item.title ?? issueLabel(null, item.number, null)),
+    coverUrl: item.coverUrl,
+    state: item.state,
+    copies: item.copies,
+    price: item.price,
+    onPullList: item.state === 'pull-list',
+    detail: item.series && item.title && item.title !== item.series ? item.title : null,
+  };
+}
+
+export function fromDiscovery(entry: DiscoveryEntry, feed: 'foc' | 'firsts' | 'follows'): ComicView {
+  let detail: string | null = null;
+  if (feed === 'follows') detail = entry.reason;
+  else if (feed === 'firsts' && entry.releaseDate) detail = `Out ${formatDay(entry.releaseDate)}`;
+  else if (entry.title && entry.title !== issueLabel(entry.seriesName, entry.number, null)) detail = entry.title;
+  return {
+    key: `${feed}:${entry.issueId}`,
+    issueId: entry.issueId,
+    seriesId: entry.seriesId,
+    seriesName: entry.seriesName,
+    label: issueLabel(entry.seriesName, entry.number, entry.title),
+    coverUrl: entry.coverUrl,
+    state: null,
+    copies: 0,
+    price: null,
+    onPullList: entry.onPullList,
+    detail,
+  };
+}
+
+/** Only web images are shown as covers: a page could report any string. */
+export function safeCoverUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PageItem } from '../items';
+
+// The background's answers as the popup and options page read them. Every reply is validated on
+// receipt (it crosses a process boundary); these schemas hold only what the pages show.
+
+const Limit = z.object({ limit: z.number(), remaining: z.number(), resetsAt: z.number() });
+
+export const UiState = z.object({
+  session: z.object({
+    signedIn: z.boolean(),
+    rejected: z.boolean(),
+    address: z.string().nullable(),
+    tokenKind: z.enum(['personal', 'connect']).nullable(),
+    member: z.object({ id: z.number(), username: z.string(), name: z.string().nullable(), isPro: z.boolean() }).nullable(),
+    missingScopes: z.array(z.string()),
+  }),
+  quota: z.object({
+    tier: z.enum(['free', 'pro']),
+    reads: Limit,
+    readsToday: Limit,
+    writes: Limit,
+    pausedUntil: z.number().nullable(),
+  }),
+  sync: z.object({
+    mode: z.enum(['full', 'incremental']).nullable(),
+    step: z.enum(['collection', 'wishlist', 'pull-list']).nullable(),
+    nextPage: z.number(),
+    lastPage: z.number().nullable(),
+    total: z.number().nullable(),
+    pagesDone: z.number(),
+    waitingUntil: z.number().nullable(),
+    lastSyncedAt: z.number().nullable(),
+    problem: z.string().nullable(),
+  }),
+  queuedWrites: z.number(),
+});
+export type UiState = z.infer<typeof UiState>;
+
+export const FEEDS = ['foc', 'firsts', 'follows'] as const;
+export type Feed = (typeof FEEDS)[number];
+
+export const DiscoveryEntry = z.object({
+  issueId: z.number(),
+  seriesId: z.number().nullable(),
+  seriesName: z.string().nullable(),
+  number: z.string(),
+  title: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  focDate: z.string().nullable(),
+  onPullList: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type DiscoveryEntry = z.infer<typeof DiscoveryEntry>;
+
+export const DiscoveryResult = z.object({
+  feed: z.enum(FEEDS),
+  days: z.number(),
+  entries: z.array(DiscoveryEntry),
+  note: z.string().nullable(),
+  fetchedAt: z.number(),
+});
+export type DiscoveryResult = z.infer<typeof DiscoveryResult>;
+
+export const PageReport = z.object({ adapter: z.string(), items: z.array(PageItem) }).nullable();
+export type PageReport = z.infer<typeof PageReport>;
+
+export const LibraryCopy = z.object({
+  copyId: z.number(),
+  condition: z.string().nullable(),
+  gradeScore: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type LibraryCopy = z.infer<typeof LibraryCopy>;
+
+export const LibraryStatus = z.object({ copies: z.array(LibraryCopy), wishlisted: z.boolean(), onPullList: z.boolean() });
+export type LibraryStatus = z.infer<typeof LibraryStatus>;
+
+export const WriteResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('done'), copyId: z.number().optional() }),
+  z.object({ kind: z.literal('queued'), queued: z.number(), reason: z.string() }),
+]);
+export type WriteResult = z.infer<typeof WriteResult>;
+
+/** A refusal, with the details the pages explain (the fields of a 422, the scope of a 403, times to wait). */
+export const UiError = z.object({
+  kind: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  scope: z.string().nullable().optional(),
+  upgradeUrl: z.string().nullable().optional(),
+  retryAt: z.number().optional(),
+  resumesAt: z.number().optional(),
+});
+export type UiError = z.infer<typeof UiError>;
+
+export const ErrorReply = z.object({ ok: z.literal(false), error: UiError });
+
+const Ok = z.object({ ok: z.literal(true) });
+
+/** What each request the pages send answers when it succeeds, reduced to the part the pages use. */
+const REPLY_SCHEMAS = {
+  ping: Ok.extend({ version: z.string() }).transform((reply) => reply.version),
+  state: Ok.extend({ state: UiState }).transform((reply) => reply.state),
+  'sign-in': Ok.extend({ state: UiState }).transform((reply) => reply.state),
+  connect: Ok.extend({ state: UiState }).transform((reply) => reply.state),
+  'sign-out': Ok.transform(() => true),
+  'sync-now': Ok.transform(() => true),
+  'clear-cache': Ok.transform(() => true),
+  discovery: Ok.extend({ discovery: DiscoveryResult }).transform((reply) => reply.discovery),
+  'page-items': Ok.extend({ page: PageReport }).transform((reply) => reply.page),
+  'library-status': Ok.extend({ status: LibraryStatus }).transform((reply) => reply.status),
+  write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
+} as const;
+export type AskedType = keyof typeof REPLY_SCHEMAS;
+export type Answer<T extends AskedType> = z.output<(typeof REPLY_SCHEMAS)[T]>;
+export const REPLIES: { [T in AskedType]: z.ZodType<Answer<T>> } = REPLY_SCHEMAS;

@@ -1,0 +1,32 @@
+import { formatAgo, formatCount, formatWhen } from './format';
+import { plural } from './problems';
+import type { UiState } from './replies';
+
+// The always-visible lines: reads left and when they come back, and where the library sync is.
+
+export function readsText(quota: UiState['quota'], now: number): { hour: string; today: string } {
+  return {
+    hour: `${formatCount(Math.max(0, quota.reads.remaining))} of ${formatCount(quota.reads.limit)} reads left this hour, back to full at ${formatWhen(quota.reads.resetsAt, now)}`,
+    today: `${formatCount(Math.max(0, quota.readsToday.remaining))} of ${formatCount(quota.readsToday.limit)} today, back to full ${formatWhen(quota.readsToday.resetsAt, now)}`,
+  };
+}
+
+const STEP_NAMES: Record<NonNullable<UiState['sync']['step']>, string> = {
+  collection: 'collection',
+  wishlist: 'wishlist',
+  'pull-list': 'pull list',
+};
+
+export function syncText(sync: UiState['sync'], now: number): string {
+  if (sync.step !== null) {
+    const pages = sync.lastPage !== null ? `${sync.pagesDone} of ${sync.lastPage} ${sync.lastPage === 1 ? 'page' : 'pages'}` : plural(sync.pagesDone, 'page');
+    const copies = sync.step === 'collection' && sync.total !== null ? ` (${formatCount(sync.total)} copies)` : '';
+    const base = `Syncing your ${STEP_NAMES[sync.step]}: ${pages} done${copies}`;
+    if (sync.waitingUntil !== null && sync.waitingUntil > now) {
+      return `${base}. The hourly cap allows the next page at ${formatWhen(sync.waitingUntil, now)}.`;
+    }
+    return `${base}.`;
+  }
+  if (sync.lastSyncedAt !== null) return `Library synced ${formatAgo(sync.lastSyncedAt, now)}.`;
+  return 'Library not synced yet.';
+}
