@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exchangeConnectCode } from '../../lib/background/connect';
 import { base64Url, challengeFor, createState, createVerifier, readConnectCallback, startConnect } from '../../lib/connect';
 
 // RFC 7636, appendix B: the example verifier (from these 32 octets) and its S256 challenge.
@@ -88,5 +89,32 @@ describe('the Connect callback', () => {
     expect(readConnectCallback(back('state=s1'), 's1').kind).toBe('invalid');
     expect(readConnectCallback(back('code=%3Cscript%3E&state=s1'), 's1').kind).toBe('invalid');
     expect(readConnectCallback('not a url', 's1').kind).toBe('invalid');
+  });
+});
+
+describe('the background’s code exchange', () => {
+  const request = { address: 'http://127.0.0.1:7878', code: 'abc123', redirectUri: 'https://abc.chromiumapp.org/', codeVerifier: RFC_VERIFIER };
+
+  it('posts the code, redirect and verifier without a token, and gives back the token', async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), init });
+      return new Response(JSON.stringify({ access_token: 'connect-token', token_type: 'Bearer', expires_at: '2027-01-01T00:00:00Z', abilities: ['read:public'] }), { status: 200 });
+    };
+    expect(await exchangeConnectCode(request, { fetch })).toBe('connect-token');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('http://127.0.0.1:7878/api/v1/connect/token');
+    expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBeNull();
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'abc123',
+      redirect_uri: 'https://abc.chromiumapp.org/',
+      code_verifier: RFC_VERIFIER,
+    });
+  });
+
+  it('turns a 400 (expired, reused, wrong verifier) into "connect again"', async () => {
+    const fetch = async () => new Response(JSON.stringify({ error: 'invalid_grant', error_description: 'The code has expired.' }), { status: 400 });
+    await expect(exchangeConnectCode(request, { fetch })).rejects.toMatchObject({ problem: { kind: 'invalid', message: expect.stringContaining('Connect again') } });
   });
 });
