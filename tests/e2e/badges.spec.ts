@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { FULL_ACCESS, startStandIn, type StandIn } from '../../stand-in/index.ts';
-import { backgroundWorker, launchWithExtension } from './fixtures';
+import { launchWithExtension } from './fixtures';
 import {
-  api, badgeFor, badgeViews, dcbsListing, demoData, field, fixturePage, idsIn, KAY, settledBadges, signIn, StoreServer, type BadgeView,
+  api, badgeFor, badgeViews, dcbsListing, demoData, extensionWorker, field, fixturePage, idsIn, KAY, settledBadges, signIn, StoreServer, type BadgeView,
 } from './store';
 
 // Badges on store pages, end to end: the e2e build of Longbox in Chromium, the VerseDB stand-in over
@@ -23,7 +23,7 @@ interface Setup {
 async function setUp(): Promise<Setup> {
   const si = await startStandIn({ port: 0, data: demoData() });
   const { context, close } = await launchWithExtension();
-  const worker = await backgroundWorker(context);
+  const worker = await extensionWorker(context);
   const stores = new StoreServer();
   await stores.attach(context);
   const options = await context.newPage();
@@ -184,6 +184,222 @@ test.describe('badges and their one-click actions', () => {
     expect(views.get('upc:70985330054000111')?.tip).toContain('lookup:barcode');
     // What is already known still answers.
     expect(views.get('upc:76194138626300411')).toMatchObject({ state: 'owned' });
+    await page.close();
+  });
+});
+
+/** The count on the toolbar icon for the tab showing this address, as the background set it. */
+function toolbarCount(worker: Worker, url: string): Promise<string> {
+  return worker.evaluate(async (address) => {
+    const [tab] = await chrome.tabs.query({ url: address });
+    return tab?.id === undefined ? 'no such tab' : chrome.action.getBadgeText({ tabId: tab.id });
+  }, url);
+}
+
+test.describe('pages that change, carts and hostile pages', () => {
+  test.describe.configure({ mode: 'serial' });
+  let setup: Setup;
+
+  test.beforeAll(async () => {
+    setup = await setUp();
+    await signIn(setup.options, setup.si, KAY.token);
+  });
+  test.afterAll(async () => setup?.close());
+
+  test('"Load more" adds items, and they get badges', async () => {
+    const loadMore = fixturePage('e2e/dcbs-search-load-more');
+    setup.stores.add(loadMore);
+    const page = await open(setup, loadMore.url);
+    expect((await settledBadges(page, 4)).map((view) => view.code)).toEqual([1, 2, 3, 4].map((n) => `upc:709853300502${String(n).padStart(3, '0')}11`));
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator('li.thumbitem').last().scrollIntoViewIfNeeded();
+    const views = await settledBadges(page, 8);
+    expect(views.map((view) => view.code)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `upc:709853300502${String(n).padStart(3, '0')}11`));
+    expect(views.every((view) => view.state === 'not-owned')).toBe(true);
+    await page.close();
+  });
+
+  test('client-side navigation: the new view is read with its own page rules', async () => {
+    const spa = fixturePage('e2e/dcbs-search-spa');
+    setup.stores.add(spa);
+    const page = await open(setup, spa.url);
+    expect((await settledBadges(page, 2)).map((view) => [view.code, view.state])).toEqual([
+      ['upc:76194130007800111', 'owned'],
+      ['upc:76194130007800211', 'not-owned'],
+    ]);
+    await page.locator('#open-8').click();
+    await expect(page).toHaveURL(/\/product\/76194130007800811\//);
+    // The product view's title (only product pages have it) and its "you may also like" item; the
+    // results' badges went with the results.
+    const views = await settledBadges(page, 2);
+    expect(views.map((view) => [view.code, view.state, view.label])).toEqual([
+      ['upc:76194130007800811', 'owned', 'Owned · NM'],
+      ['upc:76194130007801311', 'not-owned', 'Not owned'],
+    ]);
+    expect(await page.locator('h1.producttitle + [data-longbox-badge]').getAttribute('data-longbox-code')).toBe('upc:76194130007800811');
+    await page.close();
+  });
+
+  test('a carousel that clones its slides is badged once per comic; the toolbar counts what is owned', async () => {
+    const carousel = fixturePage('e2e/dcbs-home-carousel');
+    setup.stores.add(carousel);
+    const page = await open(setup, carousel.url);
+    const views = await settledBadges(page, 3);
+    expect(views.map((view) => [view.code, view.state])).toEqual([
+      ['upc:76194130007800111', 'owned'],
+      ['upc:76194130007800811', 'owned'],
+      ['upc:70985330056400111', 'not-owned'],
+    ]);
+    await page.waitForTimeout(500); // a rescan after the page settles must not badge the clones either
+    expect(await page.locator('.slick-cloned [data-longbox-badge]').count()).toBe(0);
+    expect(await badgeViews(page)).toHaveLength(3);
+    await expect.poll(() => toolbarCount(setup.worker, carousel.url)).toBe('2');
+    // Not a cart: no warning.
+    expect(await page.locator('[data-longbox-cart-warning]').count()).toBe(0);
+    await page.close();
+  });
+
+  test('on a cart page a banner names the comics already owned', async () => {
+    const cart = fixturePage('sites/midtown/cart');
+    setup.stores.add(cart);
+    const page = await open(setup, cart.url);
+    const views = await settledBadges(page, 4);
+    expect(views.map((view) => view.state)).toEqual(['owned', 'not-owned', 'not-owned', 'owned']);
+    const banner = page.locator('[data-longbox-cart-warning]');
+    await expect(banner).toHaveAttribute('data-longbox-cart-warning', '2');
+    await expect(banner.getByRole('alert')).toHaveText(
+      'Longbox: 2 comics are already in your collection: Absolute Batman #4 Cover A Nick Dragotta; Something Is Killing The Children Vol 1 TP',
+    );
+    await expect.poll(() => toolbarCount(setup.worker, cart.url)).toBe('2');
+    await page.close();
+  });
+
+  test('markup in a page title is shown as text and never runs', async () => {
+    const hostile = fixturePage('e2e/dcbs-cart-hostile');
+    setup.stores.add(hostile);
+    const page = await open(setup, hostile.url);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const views = await settledBadges(page, 3);
+    expect(views.map((view) => [view.code, view.state])).toEqual([
+      ['upc:76194138626300411', 'owned'],
+      ['isbn:9781607066019', 'owned'],
+      ['upc:76194130007800211', 'not-owned'],
+    ]);
+    const alert = page.locator('[data-longbox-cart-warning]').getByRole('alert');
+    await expect(alert).toHaveText(
+      'Longbox: 2 comics are already in your collection: Absolute Batman #4 <img src=x onerror="window.__longboxPwned=1"> Cvr A; Saga TP Vol 01 <script>window.__longboxPwned=2</script>',
+    );
+    await page.waitForTimeout(300);
+    const injected = await page.evaluate(() => {
+      const roots: ParentNode[] = [document, ...[...document.querySelectorAll('[data-longbox-badge], [data-longbox-cart-warning]')].flatMap((host) => host.shadowRoot ?? [])];
+      return {
+        elements: roots.reduce((n, root) => n + root.querySelectorAll('img, script, svg').length, 0),
+        pwned: (window as unknown as { __longboxPwned?: number }).__longboxPwned ?? null,
+      };
+    });
+    expect(injected).toEqual({ elements: 0, pwned: null });
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});
+
+test.describe('restarts, revoked tokens and an exhausted quota', () => {
+  test.describe.configure({ mode: 'serial' });
+  let setup: Setup;
+  const known = [
+    { title: 'Absolute Batman #4 Cvr A Nick Dragotta', code: '76194138626300411', price: '$3.24' },
+    { title: 'Monstress #1 Cvr A Sana Takeda', code: '70985330053300111', price: '$2.59' },
+  ];
+
+  test.beforeAll(async () => {
+    setup = await setUp();
+    await signIn(setup.options, setup.si, KAY.token);
+  });
+  test.afterAll(async () => setup?.close());
+
+  test('a service worker stopped between two page loads: same badges, no new reads', async () => {
+    const listing = dcbsListing('monstress', [
+      ...known,
+      ...[2, 3, 4].map((n) => ({ title: `Monstress #${n} Cvr A Sana Takeda`, code: `709853300533${String(n).padStart(3, '0')}11`, price: '$2.59' })),
+    ]);
+    setup.stores.add(listing);
+    const first = await open(setup, listing.url);
+    const before = await settledBadges(first, 5);
+    expect(before.map((view) => view.state)).toEqual(['owned', 'not-owned', 'not-owned', 'not-owned', 'not-owned']);
+    await first.close();
+
+    await setup.worker.evaluate(() => {
+      (globalThis as unknown as { longboxTestMark?: string }).longboxTestMark = 'before the stop';
+    });
+    const requests = setup.si.requests().length;
+    const cdp = await setup.options.context().newCDPSession(setup.options);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+
+    const second = await open(setup, listing.url);
+    expect(await settledBadges(second, 5)).toEqual(before);
+    // It is a new worker (the mark is gone), and it answered from what it had stored.
+    expect(await setup.worker.evaluate(() => (globalThis as unknown as { longboxTestMark?: string }).longboxTestMark ?? 'restarted')).toBe('restarted');
+    expect(setup.si.requests().slice(requests)).toEqual([]);
+    await second.close();
+  });
+
+  test('a revoked token turns the badges to "sign in", and stops the calls', async () => {
+    setup.si.revoke(KAY.token);
+    const listing = dcbsListing('void rivals', [
+      ...known,
+      { title: 'Void Rivals #1 Cvr A Lorenzo De Felici', code: '70985330057100111', price: '$2.59' },
+      { title: 'Void Rivals #2 Cvr A Lorenzo De Felici', code: '70985330057100211', price: '$2.59' },
+    ]);
+    setup.stores.add(listing);
+    const page = await open(setup, listing.url);
+    await expect(badgeFor(page, 'upc:70985330057100111')).toHaveAttribute('data-longbox-state', 'signed-out');
+    await expect(badgeFor(page, 'upc:70985330057100211')).toHaveAttribute('data-longbox-state', 'signed-out');
+    await page.reload();
+    const views = await settledBadges(page, 4);
+    for (const view of views) expect(view).toMatchObject({ state: 'signed-out', label: 'Sign in' });
+    const refused = setup.si.requests().filter((r) => r.status === 401);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThanOrEqual(2);
+    await page.close();
+  });
+
+  test('an exhausted quota pauses what is not known yet; what is known stays right; one 429 at most', async () => {
+    const token = setup.si.createToken(KAY.username, [...FULL_ACCESS], 'longbox-demo-kay-again')?.token ?? '';
+    await signIn(setup.options, setup.si, token);
+    const usage = setup.si.state().members.find((member) => member.username === KAY.username)?.usage['reads/hour'];
+    expect(usage).toBeDefined();
+    // One read left this hour: the next lookups meet the limit.
+    setup.si.limits.set({ free: { readsPerHour: (usage?.used ?? 0) + 1 } });
+    setup.si.clearRequests();
+    const walkingDead = [1, 2, 3, 4, 5, 6, 7].map((n) => ({
+      title: `The Walking Dead #${n} Tony Moore`, code: `709853300526${String(n).padStart(3, '0')}11`, price: '$9.99',
+    }));
+    const listing = dcbsListing('walking dead', [...known, ...walkingDead]);
+    setup.stores.add(listing);
+    const page = await open(setup, listing.url);
+    const views = await settledBadges(page, 9);
+    expect(views.slice(0, 2).map((view) => view.state)).toEqual(['owned', 'not-owned']);
+    const fresh = views.slice(2);
+    const paused = fresh.filter((view) => view.state === 'paused');
+    expect(fresh.every((view) => view.state === 'paused' || view.state === 'not-owned')).toBe(true);
+    expect(paused.length).toBeGreaterThanOrEqual(5);
+    for (const view of paused) {
+      expect(view.label).toMatch(/^Paused until \d{1,2}:\d{2}/);
+      expect(view.tip).toMatch(/resume/);
+    }
+    // Nothing is retried: another visit spends nothing and meets no 429.
+    await page.waitForTimeout(1_000);
+    await page.reload();
+    await settledBadges(page, 9);
+    const log = setup.si.requests();
+    expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+    expect(log.filter((r) => r.path.startsWith('/api/v1/lookup/')).length).toBeLessThanOrEqual(2);
     await page.close();
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { StandIn } from '../../stand-in/index.ts';
+import { EXTENSION_DIR } from './fixtures';
 
 // Helpers for the badge tests: store pages served at the stores' real addresses (so the content
 // script matches them as it would on the web), the demo member's data, signing in through an
@@ -70,6 +72,32 @@ export class StoreServer {
       return route.fulfill({ status: 404, body: '' });
     });
   }
+}
+
+/** Chromium's id for an unpacked extension: the SHA-256 of its folder's path, in the letters a-p. */
+export function unpackedExtensionId(dir: string = EXTENSION_DIR): string {
+  return [...createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
+}
+
+/**
+ * The extension's service worker. Now and then (on a busy machine) Playwright sees no worker after
+ * launch and no event follows; a message from one of the extension's pages starts it again.
+ */
+export async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const origin = `chrome-extension://${unpackedExtensionId()}/`;
+  const mine = (worker: Worker): boolean => worker.url().startsWith(origin);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const running = context.serviceWorkers().find(mine);
+    if (running) return running;
+    const appeared = context.waitForEvent('serviceworker', { predicate: mine, timeout: 5_000 }).catch(() => null);
+    const page = await context.newPage();
+    await page.goto(`${origin}popup.html`);
+    await page.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' })).catch(() => undefined);
+    const worker = (await appeared) ?? context.serviceWorkers().find(mine);
+    await page.close();
+    if (worker) return worker;
+  }
+  throw new Error('the extension\'s service worker did not start');
 }
 
 function record(value: unknown): Record<string, unknown> | null {
