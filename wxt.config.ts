@@ -31,7 +31,7 @@ export default defineConfig({
     name: 'Longbox',
     description:
       'Marks the comics you own, wishlist and pull on comic retailer pages, from your VerseDB library.',
-    permissions: ['storage', 'alarms', 'identity'],
+    permissions: ['storage', 'alarms', 'identity', 'scripting'],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
     // Other stores and another VerseDB address are asked for at run time, when the member turns them on.
     // Firefox's MV2 has no optional_host_permissions: host patterns go in optional_permissions there.

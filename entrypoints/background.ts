@@ -14,6 +14,9 @@ export default defineBackground(() => {
     version: browser.runtime.getManifest().version,
     preferences: readPreferences,
     openOptions: () => void browser.runtime.openOptionsPage(),
+    injectExtras: async (tabId, frameId) => {
+      await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-extras.js'] });
+    },
     showOwnedCount: (tabId, owned) => {
       void browser.action.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
       void browser.action.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });

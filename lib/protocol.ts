@@ -46,13 +46,15 @@ export const Request = z.discriminatedUnion('type', [
   /** What a content script needs to know before it badges a page. */
   z.object({ type: z.literal('page-settings'), adapter: z.string().max(40) }),
   z.object({ type: z.literal('open-options') }),
+  /** A badge's menu or the cart banner is first needed on this page: load their code into the page's content-script world. */
+  z.object({ type: z.literal('load-extras') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 
 /** Messages a content script may send; the rest come only from the extension's own pages. */
 export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
-  'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options',
+  'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options', 'load-extras',
 ]);
 
 export const ErrorReply = z.object({
@@ -68,6 +70,7 @@ export interface MessageSender {
   id?: string | undefined;
   url?: string | undefined;
   tab?: { id?: number | undefined } | undefined;
+  frameId?: number | undefined;
 }
 
 export type SenderRole = 'extension-page' | 'content-script';

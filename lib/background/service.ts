@@ -39,6 +39,8 @@ export interface ServiceEnv {
   /** The member's preferences (store switches, default condition, badge placement). */
   preferences?: () => Promise<Preferences>;
   openOptions?: () => void;
+  /** Loads the badge menu and cart banner code into a tab's frame (content-script world). */
+  injectExtras?: (tabId: number, frameId: number) => Promise<void>;
   /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
   showOwnedCount?: (tabId: number, owned: number) => void;
 }
@@ -246,14 +248,14 @@ export class LongboxService {
       return { ok: false, error: { kind: 'forbidden', message: 'Not allowed from a web page.' } };
     }
     try {
-      return await this.answer(request, sender.tab?.id);
+      return await this.answer(request, sender.tab?.id, sender.frameId);
     } catch (error) {
       if (isVerseDbError(error)) return { ok: false, error: { ...error.problem } };
       return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
     }
   }
 
-  private async answer(request: Request, tabId: number | undefined): Promise<Reply> {
+  private async answer(request: Request, tabId: number | undefined, frameId = 0): Promise<Reply> {
     switch (request.type) {
       case 'ping':
         return { ok: true, version: this.env.version ?? '0.0.0' };
@@ -332,6 +334,10 @@ export class LongboxService {
       }
       case 'open-options':
         this.env.openOptions?.();
+        return { ok: true };
+      case 'load-extras':
+        if (tabId === undefined || !this.env.injectExtras) return { ok: false, error: { kind: 'forbidden', message: 'Only a store page has badges.' } };
+        await this.env.injectExtras(tabId, frameId);
         return { ok: true };
     }
   }

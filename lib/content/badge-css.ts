@@ -1,39 +1,20 @@
-// The badge's own styles, inside its shadow root: the store's CSS cannot reach them, nor they the store.
-export const BADGE_CSS = `
-:host { font: 12px/1.3 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1f24; }
-.pill { all: unset; box-sizing: border-box; display: inline-flex; align-items: center; gap: 4px; cursor: pointer;
-  padding: 1px 8px; border-radius: 999px; font-weight: 600; font-size: 11px; white-space: nowrap;
-  border: 1px solid transparent; background: #eef0f3; color: #3b4250; }
-.pill::before { content: ""; width: 7px; height: 7px; border-radius: 50%; background: currentColor; opacity: .8; }
-.pill:focus-visible { outline: 2px solid #1d3a8a; outline-offset: 1px; }
-.owned { background: #e3f6e8; color: #14632c; border-color: #9ad5aa; }
-.wishlist { background: #f1e8fb; color: #5b2a8c; border-color: #cdb2ea; }
-.pull-list { background: #e6eefc; color: #1d3a8a; border-color: #a9c0ef; }
-.not-owned { background: #fff; color: #3b4250; border-color: #c6cbd3; }
-.ambiguous { background: #fff4d6; color: #7a4b00; border-color: #f0cf7a; }
-.not-found, .pending { background: #f4f5f7; color: #6b7280; }
-.signed-out { background: #fff; color: #1d3a8a; border-color: #1d3a8a; }
-.paused { background: #fdf1e6; color: #8a4a0b; border-color: #f0c293; }
-.error { background: #fdeaea; color: #9b1c1c; border-color: #f1a9a9; }
-.menu { position: absolute; z-index: 2147483647; top: calc(100% + 4px); left: 0; width: 260px; padding: 10px;
-  background: #fff; color: #1b1f24; border: 1px solid #c6cbd3; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); }
-.menu[hidden] { display: none; }
-.tip, .note { margin: 0 0 8px; white-space: normal; }
-.note { color: #14632c; font-weight: 600; }
-.field-error { margin: 4px 0 0; color: #9b1c1c; }
-.action { display: block; width: 100%; box-sizing: border-box; margin: 4px 0; padding: 5px 8px; border-radius: 6px;
-  border: 1px solid #1d3a8a; background: #1d3a8a; color: #fff; font: inherit; text-align: center; cursor: pointer; text-decoration: none; }
-a.action { background: #fff; color: #1d3a8a; }
-.copy { margin: 8px 0 0; padding: 8px 0 0; border-top: 1px solid #e4e7eb; }
-.copy label { display: flex; justify-content: space-between; align-items: center; margin: 0 0 6px; }
-.copy select, .copy input { font: inherit; width: 110px; padding: 2px 4px; }
-.matches { display: grid; gap: 4px; max-height: 260px; overflow: auto; }
-.match { display: flex; gap: 8px; align-items: center; padding: 4px; border: 1px solid #e4e7eb; border-radius: 6px;
-  background: #fff; font: inherit; text-align: left; cursor: pointer; }
-.match img { width: 32px; height: 48px; object-fit: cover; background: #eee; }
-@media (prefers-color-scheme: dark) {
-  .menu { background: #1f2329; color: #e8eaed; border-color: #444b55; }
-  .match { background: #2a2f36; color: #e8eaed; border-color: #444b55; }
-  a.action { background: transparent; color: #a9c0ef; border-color: #a9c0ef; }
-}
-`;
+// The badge's styles, inside its shadow root: the store's CSS cannot reach them, nor they the store.
+// Written compact on purpose: this string ships in every store's content script.
+export const BADGE_CSS =
+  ':host{font:12px/1.3 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24}' +
+  '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;' +
+  'border-radius:999px;font-weight:600;font-size:11px;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
+  '.pill::before{content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +
+  '.pill:focus-visible{outline:2px solid #1d3a8a;outline-offset:1px}' +
+  '.owned{background:#e3f6e8;color:#14632c;border-color:#9ad5aa}' +
+  '.wishlist{background:#f1e8fb;color:#5b2a8c;border-color:#cdb2ea}' +
+  '.pull-list{background:#e6eefc;color:#1d3a8a;border-color:#a9c0ef}' +
+  '.ambiguous{background:#fff4d6;color:#7a4b00;border-color:#f0cf7a}' +
+  '.not-found,.pending{background:#f4f5f7;color:#6b7280;border-color:transparent}' +
+  '.signed-out{color:#1d3a8a;border-color:#1d3a8a}' +
+  '.paused{background:#fdf1e6;color:#8a4a0b;border-color:#f0c293}' +
+  '.error{background:#fdeaea;color:#9b1c1c;border-color:#f1a9a9}' +
+  '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;padding:10px;background:#fff;' +
+  'color:#1b1f24;border:1px solid #c6cbd3;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);white-space:normal}' +
+  '.menu[hidden]{display:none}' +
+  '@media (prefers-color-scheme:dark){.menu{background:#1f2329;color:#e8eaed;border-color:#444b55}}';

@@ -4,24 +4,40 @@ import { BADGE_CSS } from './badge-css';
 
 // One badge beside one comic on a store page. It lives in a Shadow DOM, so the store's CSS and ours
 // never touch; everything from the page or VerseDB is set as text, never as markup. The host element
-// carries the public contract: data-longbox-state and data-longbox-code.
-
-export type BadgeAction =
-  | { kind: 'wishlist-add' | 'wishlist-remove' | 'pull-list-add' | 'pull-list-remove' | 'open-options' }
-  | { kind: 'copy-add'; condition: string; pricePaid: number | null }
-  | { kind: 'choose'; issueId: number };
+// carries the public contract: data-longbox-state and data-longbox-code. The menu of actions is drawn
+// by lib/content/menu.ts, which the background loads into the page's content-script world on the
+// first click (entrypoints/page-extras.ts): most page views never open a menu, and what runs on every
+// store page stays small.
 
 export interface BadgeContext {
   /** The code the item was read by, else its title: for data-longbox-code before it resolves. */
   key: string;
-  /** The page's price for the item, to prefill "price paid". */
-  price: number | null;
+  /** The page's price for the item as shown, to prefill "price paid". */
+  price: string | null;
   defaultCondition: string;
   address: string | null;
-  onAction: (action: BadgeAction) => Promise<{ message: string; fields: Record<string, string[]> } | null>;
+  /** Sends a protocol message for this comic (built by the menu) and refreshes the badges it changes. */
+  onAction: (message: unknown) => Promise<{ message: string; fields: Record<string, string[]> } | null>;
+  /** Makes sure the menu code is loaded; false when it could not be. */
+  loadMenu: () => Promise<boolean>;
 }
 
-const GRADES = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'];
+/** What the menu code sees of a badge. */
+export interface MenuHost {
+  readonly menu: HTMLElement;
+  readonly status: BadgeStatus | null;
+  readonly context: BadgeContext;
+  readonly tip: string;
+  note: string | null;
+  fields: Record<string, string[]>;
+}
+
+declare global {
+  // Set by entrypoints/page-extras.ts, loaded into the content scripts' own world when first needed.
+  var longboxExtras:
+    | { menu: (host: MenuHost) => void; cartWarning: (document: Document, owned: readonly string[]) => HTMLElement }
+    | undefined;
+}
 
 function time(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -69,20 +85,20 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-export class Badge {
+export class Badge implements MenuHost {
   readonly host: HTMLElement;
-  private readonly root: ShadowRoot;
+  readonly menu: HTMLDivElement;
   private readonly pill: HTMLButtonElement;
-  private readonly menu: HTMLDivElement;
-  private status: BadgeStatus | null = null;
-  private note: string | null = null;
+  status: BadgeStatus | null = null;
+  note: string | null = null;
+  fields: Record<string, string[]> = {};
 
-  constructor(private readonly context: BadgeContext) {
+  constructor(readonly context: BadgeContext) {
     this.host = el('span');
     this.host.setAttribute('data-longbox-badge', '');
     this.host.setAttribute('data-longbox-code', context.key);
     this.host.style.cssText = 'all:initial;display:inline-block;vertical-align:middle;margin:0 4px;position:relative;';
-    this.root = this.host.attachShadow({ mode: 'open' });
+    const root = this.host.attachShadow({ mode: 'open' });
     this.pill = el('button', { type: 'button', className: 'pill pending', textContent: 'Longbox…', title: 'Longbox is looking this comic up.' });
     this.pill.setAttribute('aria-expanded', 'false');
     this.menu = el('div', { className: 'menu', hidden: true });
@@ -90,19 +106,19 @@ export class Badge {
     this.pill.addEventListener('click', (event) => {
       event.preventDefault();
       event.stopPropagation();
-      this.toggle();
+      void this.toggle();
     });
     // A click inside the badge must not follow the store's link around it.
-    this.root.addEventListener('click', (event) => event.stopPropagation());
-    this.root.append(el('style', { textContent: BADGE_CSS }), this.pill, this.menu);
+    root.addEventListener('click', (event) => event.stopPropagation());
+    root.append(el('style', { textContent: BADGE_CSS }), this.pill, this.menu);
   }
 
   get state(): BadgeState | null {
     return this.status?.state ?? null;
   }
 
-  get issueId(): number | null {
-    return this.status?.issueId ?? null;
+  get tip(): string {
+    return this.status ? describe(this.status).tip : '';
   }
 
   show(status: BadgeStatus): void {
@@ -114,89 +130,21 @@ export class Badge {
     this.pill.textContent = label;
     this.pill.title = tip;
     this.pill.setAttribute('aria-label', `Longbox: ${label}. ${tip}`);
-    if (!this.menu.hidden) this.renderMenu();
+    if (!this.menu.hidden) globalThis.longboxExtras?.menu(this);
   }
 
-  private toggle(): void {
+  private async toggle(): Promise<void> {
     if (this.status?.state === 'signed-out') {
-      void this.context.onAction({ kind: 'open-options' });
+      void this.context.onAction({ type: 'open-options' });
       return;
     }
     this.menu.hidden = !this.menu.hidden;
     this.pill.setAttribute('aria-expanded', String(!this.menu.hidden));
-    if (!this.menu.hidden) this.renderMenu();
-  }
-
-  private async act(action: BadgeAction, done?: string): Promise<void> {
-    this.note = 'Working…';
-    this.renderMenu();
-    const error = await this.context.onAction(action);
-    this.note = error ? error.message : (done ?? null);
-    this.renderMenu(error?.fields);
-  }
-
-  private button(text: string, action: BadgeAction, done?: string): HTMLButtonElement {
-    const button = el('button', { type: 'button', className: 'action', textContent: text });
-    button.addEventListener('click', () => void this.act(action, done));
-    return button;
-  }
-
-  private renderMenu(fields: Record<string, string[]> = {}): void {
-    const s = this.status;
-    const parts: Node[] = [];
-    if (s) parts.push(el('p', { className: 'tip', textContent: describe(s).tip }));
-    if (s?.state === 'ambiguous') {
-      const list = el('div', { className: 'matches' });
-      for (const match of s.matches.slice(0, 12)) {
-        const pick = el('button', { type: 'button', className: 'match' });
-        if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy' }));
-        pick.append(el('span', { textContent: `${match.seriesName}${match.startYear ? ` (${match.startYear})` : ''} #${match.number}` }));
-        pick.addEventListener('click', () => void this.act({ kind: 'choose', issueId: match.issueId }));
-        list.append(pick);
-      }
-      parts.push(list);
-    } else if (s?.issueId != null) {
-      const wishlisted = s.state === 'wishlist';
-      parts.push(
-        wishlisted
-          ? this.button('Remove from wishlist', { kind: 'wishlist-remove' }, 'Removed from your wishlist.')
-          : this.button('Add to wishlist', { kind: 'wishlist-add' }, 'Added to your wishlist.'),
-      );
-      if (s.seriesId !== null) {
-        parts.push(
-          s.state === 'pull-list'
-            ? this.button('Take series off pull list', { kind: 'pull-list-remove' }, 'Series taken off your pull list.')
-            : this.button('Pull this series', { kind: 'pull-list-add' }, 'Series added to your pull list.'),
-        );
-      }
-      parts.push(this.copyForm(fields));
-      if (this.context.address) {
-        parts.push(el('a', { className: 'action', href: `${this.context.address}/issues/${s.issueId}`, target: '_blank', rel: 'noopener noreferrer', textContent: 'Open on VerseDB' }));
-      }
+    if (this.menu.hidden) return;
+    if (!(await this.context.loadMenu()) || !globalThis.longboxExtras) {
+      this.menu.textContent = 'Longbox could not open its menu; reload the page.';
+      return;
     }
-    if (this.note) parts.push(el('p', { className: 'note', textContent: this.note }));
-    this.menu.replaceChildren(...parts);
-  }
-
-  private copyForm(fields: Record<string, string[]>): HTMLFormElement {
-    const condition = el('select', { name: 'condition' });
-    for (const grade of GRADES) condition.append(el('option', { value: grade, textContent: grade, selected: grade === this.context.defaultCondition }));
-    const price = el('input', { name: 'price_paid', type: 'number', min: '0', max: '999999.99', step: '0.01', value: this.context.price?.toFixed(2) ?? '' });
-    const form = el(
-      'form',
-      { className: 'copy' },
-      el('label', {}, 'Condition ', condition),
-      el('label', {}, 'Price paid ', price),
-      el('button', { type: 'submit', className: 'action', textContent: 'Add a copy' }),
-    );
-    for (const [field, messages] of Object.entries(fields)) {
-      form.append(el('p', { className: 'field-error', textContent: `${field === 'price_paid' ? 'Price paid' : field === 'condition' ? 'Condition' : field}: ${messages.join(' ')}` }));
-    }
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const paid = price.value.trim() === '' ? null : Number(price.value);
-      void this.act({ kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, 'Copy added to your collection.');
-    });
-    return form;
+    globalThis.longboxExtras.menu(this);
   }
 }

@@ -3,7 +3,7 @@ import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
 import type { SiteAdapter } from '../sites/adapter';
-import { Badge, type BadgeAction, type BadgeContext } from './badge';
+import { Badge, type BadgeContext } from './badge';
 import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
@@ -45,18 +45,6 @@ export function itemQuery(item: DetectedItem): ItemQuery {
     matchKey: key,
     label: (item.title ?? '').slice(0, 300) || null,
   };
-}
-
-/** "$3.99", "US $12.99", "£4.50", "3,99 €" as a number. */
-export function priceValue(price: string | null): number | null {
-  if (!price) return null;
-  const match = /(\d{1,6}(?:[.,]\d{3})*(?:[.,]\d{1,2})?)/.exec(price);
-  if (!match?.[1]) return null;
-  const raw = match[1];
-  const decimal = /[.,]\d{1,2}$/.test(raw) ? raw.slice(-3).replace(/^[.,]/, '.') : '';
-  const whole = decimal ? raw.slice(0, -3) : raw;
-  const value = Number(whole.replace(/[.,]/g, '') + decimal);
-  return Number.isFinite(value) ? value : null;
 }
 
 const LOOKUP_BATCH_MS = 60;
@@ -182,11 +170,28 @@ export class PageSession {
     const settings = this.settings;
     return new Badge({
       key,
-      price: priceValue(item.price),
+      price: item.price,
       defaultCondition: settings?.defaultCondition ?? 'NM',
       address: settings?.address ?? null,
       onAction,
+      loadMenu: () => this.loadExtras(),
     });
+  }
+
+  private extrasLoaded: Promise<boolean> | null = null;
+
+  /** The badge menu and the cart banner come when first needed (see lib/content/badge.ts). */
+  private loadExtras(): Promise<boolean> {
+    if (globalThis.longboxExtras) return Promise.resolve(true);
+    this.extrasLoaded ??= this.messenger
+      .send({ type: 'load-extras' })
+      .then((reply) => actionError(reply) === null && globalThis.longboxExtras !== undefined)
+      .catch(() => false)
+      .then((loaded) => {
+        if (!loaded) this.extrasLoaded = null;
+        return loaded;
+      });
+    return this.extrasLoaded;
   }
 
   private mount(entry: Entry): boolean {
@@ -243,10 +248,8 @@ export class PageSession {
     this.scheduleReport();
   }
 
-  private async act(entry: Entry, action: BadgeAction): Promise<{ message: string; fields: Record<string, string[]> } | null> {
+  private async act(entry: Entry, message: unknown): Promise<{ message: string; fields: Record<string, string[]> } | null> {
     const status = entry.status;
-    if (!status) return { message: 'This comic is not resolved yet.', fields: {} };
-    const message = this.actionMessage(entry, status, action);
     let reply: unknown;
     try {
       reply = await this.messenger.send(message);
@@ -254,7 +257,7 @@ export class PageSession {
       reply = null;
     }
     const error = actionError(reply);
-    if (error) return error;
+    if (error || !status) return error;
     // Every badge of the same issue (or, for a choice, the same code) changes with it.
     const affected = [...this.entries].filter(
       (other) =>
@@ -265,25 +268,6 @@ export class PageSession {
     await this.resolve(affected, false);
     const queued = queuedReply(reply);
     return queued ? { message: `Saved here; it goes to VerseDB when it can (${queued}).`, fields: {} } : null;
-  }
-
-  private actionMessage(entry: Entry, status: BadgeStatus, action: BadgeAction): unknown {
-    const issueId = status.issueId ?? 0;
-    switch (action.kind) {
-      case 'open-options':
-        return { type: 'open-options' };
-      case 'choose':
-        return { type: 'choose-match', code: status.resolvedFrom ?? entry.badge.host.getAttribute('data-longbox-code'), issueId: action.issueId };
-      case 'wishlist-add':
-      case 'wishlist-remove':
-        return { type: 'write', write: { action: action.kind, issueId } };
-      case 'pull-list-add':
-        return { type: 'write', write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
-      case 'pull-list-remove':
-        return { type: 'write', write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
-      case 'copy-add':
-        return { type: 'write', write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
-    }
   }
 
   private scheduleReport(): void {
@@ -307,39 +291,26 @@ export class PageSession {
         });
       }
       void this.messenger.send({ type: 'page-report', adapter: this.adapter, items }).catch(() => undefined);
-      this.showCartWarning();
+      void this.showCartWarning();
     }, 200);
   }
 
   /** On a cart page: name the comics already owned, before the shopper pays. */
-  private showCartWarning(): void {
-    const path = (() => {
-      try {
-        const u = new URL(this.url);
-        return u.pathname + u.search;
-      } catch {
-        return '';
-      }
-    })();
+  private async showCartWarning(): Promise<void> {
+    let path = '';
+    try {
+      const address = new URL(this.url);
+      path = address.pathname + address.search;
+    } catch {
+      return;
+    }
     const isCart = this.site.pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
     if (!isCart) return;
     const owned = [...this.entries].filter((entry) => entry.status?.state === 'owned');
     this.banner?.remove();
     this.banner = null;
-    if (owned.length === 0) return;
-    const host = this.document.createElement('div');
-    host.setAttribute('data-longbox-cart-warning', String(owned.length));
-    host.style.cssText = 'all:initial;display:block;position:sticky;top:0;z-index:2147483646;';
-    const root = host.attachShadow({ mode: 'open' });
-    const box = this.document.createElement('div');
-    box.setAttribute('role', 'alert');
-    box.style.cssText = 'font:14px/1.4 system-ui,sans-serif;background:#fff4d6;color:#5c3900;border-bottom:2px solid #f0cf7a;padding:10px 16px;';
-    const heading = this.document.createElement('strong');
-    heading.textContent = `Longbox: ${owned.length === 1 ? 'this comic is' : `${owned.length} comics are`} already in your collection: `;
-    box.append(heading, owned.map((entry) => entry.item.title ?? entry.status?.resolvedFrom ?? '').join('; '));
-    root.append(box);
-    this.document.body?.prepend(host);
-    this.banner = host;
+    if (owned.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras) return;
+    this.banner = globalThis.longboxExtras.cartWarning(this.document, owned.map((entry) => entry.item.title ?? entry.status?.resolvedFrom ?? ''));
   }
 }
 

@@ -157,6 +157,8 @@ export const CollectionCopy = z
     grade_score: z.union([z.string(), z.number().transform(String)]).nullish(),
     graded: Bool,
     price_paid: z.union([z.number(), z.string()]).nullish(),
+    /** The copy's format (`trade_paperback`...): the collectable itself may not carry one. */
+    format: Text,
     created_at: z.string(),
     collectable: IssueRecord.nullish(),
   })
@@ -168,7 +170,7 @@ export const CollectionCopy = z
     gradeScore: c.grade_score ?? null,
     graded: c.graded,
     addedAt: c.created_at,
-    issue: c.collectable ?? null,
+    issue: c.collectable ? { ...c.collectable, format: c.collectable.format ?? c.format } : null,
   }));
 export type CollectionCopy = z.output<typeof CollectionCopy>;
 

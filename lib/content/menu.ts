@@ -1,0 +1,148 @@
+import type { MenuHost } from './badge';
+import type { BadgeStatus } from './replies';
+
+// A badge's menu: wishlist (and undo), pull list, add a copy, open on VerseDB, or, for a barcode that
+// several issues share, the issues to pick from. Loaded on the first click (entrypoints/page-extras.ts),
+// drawn into the badge's shadow root; everything shown is set as text.
+
+/** The menu's own styles, added to the badge's shadow root with the menu. */
+export const MENU_CSS =
+  '.tip,.note{margin:0 0 8px}.note{color:#14632c;font-weight:600}.field-error{margin:4px 0 0;color:#9b1c1c}' +
+  '.action{display:block;width:100%;box-sizing:border-box;margin:4px 0;padding:5px 8px;border-radius:6px;border:1px solid #1d3a8a;' +
+  'background:#1d3a8a;color:#fff;font:inherit;text-align:center;cursor:pointer;text-decoration:none}' +
+  'a.action{background:#fff;color:#1d3a8a}' +
+  '.copy{margin:8px 0 0;padding:8px 0 0;border-top:1px solid #e4e7eb}' +
+  '.copy label{display:flex;justify-content:space-between;align-items:center;margin:0 0 6px}' +
+  '.copy select,.copy input{font:inherit;width:110px;padding:2px 4px}' +
+  '.matches{display:grid;gap:4px;max-height:260px;overflow:auto}' +
+  '.match{display:flex;gap:8px;align-items:center;padding:4px;border:1px solid #e4e7eb;border-radius:6px;background:#fff;' +
+  'font:inherit;text-align:left;cursor:pointer}' +
+  '.match img{width:32px;height:48px;object-fit:cover;background:#eee}' +
+  '@media (prefers-color-scheme:dark){.match{background:#2a2f36;color:#e8eaed;border-color:#444b55}' +
+  'a.action{background:transparent;color:#a9c0ef;border-color:#a9c0ef}}';
+
+/** "$3.99", "US $12.99", "£4.50", "3,99 €" as a number. */
+export function priceValue(price: string | null): number | null {
+  if (!price) return null;
+  const match = /(\d{1,6}(?:[.,]\d{3})*(?:[.,]\d{1,2})?)/.exec(price);
+  if (!match?.[1]) return null;
+  const raw = match[1];
+  const decimal = /[.,]\d{1,2}$/.test(raw) ? raw.slice(-3).replace(/^[.,]/, '.') : '';
+  const whole = decimal ? raw.slice(0, -3) : raw;
+  const value = Number(whole.replace(/[.,]/g, '') + decimal);
+  return Number.isFinite(value) ? value : null;
+}
+
+type BadgeAction =
+  | { kind: 'wishlist-add' | 'wishlist-remove' | 'pull-list-add' | 'pull-list-remove' }
+  | { kind: 'copy-add'; condition: string; pricePaid: number | null }
+  | { kind: 'choose'; issueId: number };
+
+/** The protocol message (lib/protocol.ts) for an action on a comic. */
+function messageFor(status: BadgeStatus, action: BadgeAction, key: string): unknown {
+  const issueId = status.issueId ?? 0;
+  switch (action.kind) {
+    case 'choose':
+      return { type: 'choose-match', code: status.resolvedFrom ?? key, issueId: action.issueId };
+    case 'wishlist-add':
+    case 'wishlist-remove':
+      return { type: 'write', write: { action: action.kind, issueId } };
+    case 'pull-list-add':
+      return { type: 'write', write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
+    case 'pull-list-remove':
+      return { type: 'write', write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
+    case 'copy-add':
+      return { type: 'write', write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
+  }
+}
+
+const GRADES = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'];
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+async function act(host: MenuHost, action: BadgeAction, done?: string): Promise<void> {
+  host.note = 'Working…';
+  host.fields = {};
+  renderMenu(host);
+  const error = host.status
+    ? await host.context.onAction(messageFor(host.status, action, host.context.key))
+    : { message: 'This comic is not resolved yet.', fields: {} };
+  host.note = error ? error.message : (done ?? null);
+  host.fields = error?.fields ?? {};
+  renderMenu(host);
+}
+
+function button(host: MenuHost, text: string, action: BadgeAction, done?: string): HTMLButtonElement {
+  const node = el('button', { type: 'button', className: 'action', textContent: text });
+  node.addEventListener('click', () => void act(host, action, done));
+  return node;
+}
+
+function copyForm(host: MenuHost): HTMLFormElement {
+  const condition = el('select', { name: 'condition' });
+  for (const grade of GRADES) condition.append(el('option', { value: grade, textContent: grade, selected: grade === host.context.defaultCondition }));
+  const price = el('input', { name: 'price_paid', type: 'number', min: '0', max: '999999.99', step: '0.01', value: priceValue(host.context.price)?.toFixed(2) ?? '' });
+  const form = el(
+    'form',
+    { className: 'copy' },
+    el('label', {}, 'Condition ', condition),
+    el('label', {}, 'Price paid ', price),
+    el('button', { type: 'submit', className: 'action', textContent: 'Add a copy' }),
+  );
+  for (const [field, messages] of Object.entries(host.fields)) {
+    const name = field === 'price_paid' ? 'Price paid' : field === 'condition' ? 'Condition' : field;
+    form.append(el('p', { className: 'field-error', textContent: `${name}: ${messages.join(' ')}` }));
+  }
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const paid = price.value.trim() === '' ? null : Number(price.value);
+    void act(host, { kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, 'Copy added to your collection.');
+  });
+  return form;
+}
+
+export function renderMenu(host: MenuHost): void {
+  const root = host.menu.getRootNode();
+  if (root instanceof ShadowRoot && !root.querySelector('style[data-menu]')) {
+    const style = el('style', { textContent: MENU_CSS });
+    style.setAttribute('data-menu', '');
+    root.append(style);
+  }
+  const s = host.status;
+  const parts: Node[] = [];
+  if (s) parts.push(el('p', { className: 'tip', textContent: host.tip }));
+  if (s?.state === 'ambiguous') {
+    const list = el('div', { className: 'matches' });
+    for (const match of s.matches.slice(0, 12)) {
+      const pick = el('button', { type: 'button', className: 'match' });
+      if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy' }));
+      pick.append(el('span', { textContent: `${match.seriesName}${match.startYear ? ` (${match.startYear})` : ''} #${match.number}` }));
+      pick.addEventListener('click', () => void act(host, { kind: 'choose', issueId: match.issueId }));
+      list.append(pick);
+    }
+    parts.push(list);
+  } else if (s?.issueId != null) {
+    parts.push(
+      s.state === 'wishlist'
+        ? button(host, 'Remove from wishlist', { kind: 'wishlist-remove' }, 'Removed from your wishlist.')
+        : button(host, 'Add to wishlist', { kind: 'wishlist-add' }, 'Added to your wishlist.'),
+    );
+    if (s.seriesId !== null) {
+      parts.push(
+        s.state === 'pull-list'
+          ? button(host, 'Take series off pull list', { kind: 'pull-list-remove' }, 'Series taken off your pull list.')
+          : button(host, 'Pull this series', { kind: 'pull-list-add' }, 'Series added to your pull list.'),
+      );
+    }
+    parts.push(copyForm(host));
+    if (host.context.address) {
+      parts.push(el('a', { className: 'action', href: `${host.context.address}/issues/${s.issueId}`, target: '_blank', rel: 'noopener noreferrer', textContent: 'Open on VerseDB' }));
+    }
+  }
+  if (host.note) parts.push(el('p', { className: 'note', textContent: host.note }));
+  host.menu.replaceChildren(...parts);
+}
