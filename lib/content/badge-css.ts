@@ -1,9 +1,10 @@
 // The badge's styles, inside its shadow root: the store's CSS cannot reach them, nor they the store.
 // Written compact on purpose: this string ships in every store's content script.
 export const BADGE_CSS =
-  ':host{font:12px/1.3 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24}' +
+  // The host is `all:initial` (the page's styles stop there), which also beats :host rules: the
+  // font is set on the pill and the menu themselves, else badges come out in the browser's serif.
   '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;' +
-  'border-radius:999px;font-weight:600;font-size:11px;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
+  'border-radius:999px;font:600 11px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
   '.pill::before{content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +
   '.pill:focus-visible{outline:2px solid #1d3a8a;outline-offset:1px}' +
   '.owned{background:#e3f6e8;color:#14632c;border-color:#9ad5aa}' +
@@ -14,7 +15,7 @@ export const BADGE_CSS =
   '.signed-out{color:#1d3a8a;border-color:#1d3a8a}' +
   '.paused{background:#fdf1e6;color:#8a4a0b;border-color:#f0c293}' +
   '.error{background:#fdeaea;color:#9b1c1c;border-color:#f1a9a9}' +
-  '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;padding:10px;background:#fff;' +
+  '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;padding:10px;background:#fff;font:12px/1.35 system-ui,sans-serif;' +
   'color:#1b1f24;border:1px solid #c6cbd3;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);white-space:normal}' +
   '.menu[hidden]{display:none}' +
   '@media (prefers-color-scheme:dark){.menu{background:#1f2329;color:#e8eaed;border-color:#444b55}}';
