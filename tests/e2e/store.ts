@@ -80,8 +80,9 @@ export function unpackedExtensionId(dir: string = EXTENSION_DIR): string {
 }
 
 /**
- * The extension's service worker. Now and then (on a busy machine) Playwright sees no worker after
- * launch and no event follows; a message from one of the extension's pages starts it again.
+ * The extension's service worker. When none shows after launch (it is still starting, or stopped
+ * already), a message from one of the extension's pages starts it. If the extension itself did not
+ * load (its folder missing or being rebuilt), the page cannot open and this says so.
  */
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
   const origin = `chrome-extension://${unpackedExtensionId()}/`;
