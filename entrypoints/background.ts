@@ -1,5 +1,7 @@
 import { LongboxService } from '@/lib/background/service';
+import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
 import { readPreferences, readSession, sessionItem } from '@/lib/settings';
+import { RETAILER_MATCHES } from '@/lib/sites/registry';
 
 const WAKE_ALARM = 'longbox-wake';
 const REFRESH_ALARM = 'longbox-refresh';
@@ -33,6 +35,17 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
   void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
+
+  const scripting: ScriptingApi = {
+    hasPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
+    registered: async (id) => (await browser.scripting.getRegisteredContentScripts({ ids: [id] })).length > 0,
+    register: (script) => browser.scripting.registerContentScripts([{ ...script, runAt: 'document_idle', persistAcrossSessions: true }]),
+    unregister: (id) => browser.scripting.unregisterContentScripts({ ids: [id] }),
+  };
+  const otherStores = () => void syncOtherStores(scripting, RETAILER_MATCHES).catch((error: unknown) => console.warn('Longbox:', error));
+  browser.permissions.onAdded.addListener(otherStores);
+  browser.permissions.onRemoved.addListener(otherStores);
+  otherStores();
   // A worker restarted mid-sync (or with writes queued) goes on where it was.
   void ready.then((service) => service.onWake());
 });
