@@ -9,6 +9,11 @@ import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 declare global {
   interface Window {
     axe?: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+    /** The parts of the extension API this file drives from an extension page. */
+    chrome: {
+      tabs: { query(filter: { url: string }): Promise<{ id?: number }[]> };
+      windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
+    };
   }
 }
 
@@ -115,6 +120,57 @@ test('signed out: a short start that leads to the options page', async ({ contex
   const options = context.waitForEvent('page');
   await popup.getByRole('button', { name: 'Open the options to sign in' }).click();
   await expect(await options).toHaveURL(`chrome-extension://${extensionId}/options.html`);
+});
+
+test('This page: the comics the store page shows, with cover, title, number and status; the price prefilled', async ({ context, extensionId }) => {
+  await signIn(context, extensionId, si.tokens.free);
+  const html = readFileSync('tests/fixtures/sites/midtown/product-absolute-batman-4.html', 'utf8');
+  await context.route('https://www.midtowncomics.com/**', (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+  const store = await context.newPage();
+  await store.goto('https://www.midtowncomics.com/product/2291043/absolute-batman-4-cover-a-nick-dragotta');
+
+  // What the content script reported to the background for that tab.
+  const extension = await context.newPage();
+  await extension.goto(`chrome-extension://${extensionId}/options.html`);
+  const storeTab = await extension.evaluate(async () => (await window.chrome.tabs.query({ url: 'https://www.midtowncomics.com/*' }))[0]?.id ?? -1);
+  let reported: { title: string | null; price: string | null; state: string; issueId: number | null; copies: number; coverUrl: string | null }[] = [];
+  await expect
+    .poll(async () => {
+      const reply: unknown = await extension.evaluate((tabId) => chrome.runtime.sendMessage({ type: 'page-items', tabId }), storeTab);
+      const items = typeof reply === 'object' && reply !== null && 'page' in reply && typeof reply.page === 'object' && reply.page !== null && 'items' in reply.page ? reply.page.items : [];
+      reported = Array.isArray(items) ? items : [];
+      return reported.length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+
+  // The popup in a window of its own, over the store's tab (as the toolbar popup opens over it).
+  await store.bringToFront();
+  const opened = context.waitForEvent('page');
+  await extension.evaluate((url) => window.chrome.windows.create({ url, type: 'popup', width: 380, height: 600 }), `chrome-extension://${extensionId}/popup.html`);
+  const popup = await opened;
+  await popup.waitForURL(/popup\.html$/);
+  await expect(popup.getByRole('tab', { name: 'This page' })).toHaveAttribute('aria-selected', 'true');
+  const owned = reported.filter((item) => item.state === 'owned').length;
+  await expect(popup.locator('.summary')).toHaveText(`${reported.length} comics on this page${owned > 0 ? `, ${owned} owned` : ''}.`);
+  const rows = popup.locator('.comic');
+  await expect(rows).toHaveCount(reported.length);
+  for (const [index, item] of reported.entries()) {
+    const row = rows.nth(index);
+    await expect(row.locator('.pill')).not.toHaveCount(0);
+    if (item.coverUrl) await expect(row.locator('img.cover')).toHaveAttribute('src', item.coverUrl);
+    if (item.title) await expect(row).toContainText(item.title);
+  }
+
+  // Adding a copy starts from the store's price.
+  const index = reported.findIndex((item) => item.issueId !== null && item.price !== null && /\d/.test(item.price));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const price = Number(/(\d+(?:\.\d+)?)/.exec(reported[index]?.price ?? '')?.[1]).toFixed(2);
+  const row = rows.nth(index);
+  await row.locator('.comic-title').click();
+  await row.getByRole('button', { name: 'Add a copy…' }).click();
+  await expect(row.getByLabel('Price paid')).toHaveValue(price);
+  mkdirSync(SHOTS, { recursive: true });
+  await popup.screenshot({ path: `${SHOTS}/popup-this-page.png` });
 });
 
 test('signed in: member, reads left with their reset, sync, and FOC grouped by day with the pull list first', async ({ context, extensionId }) => {
