@@ -154,6 +154,23 @@ function hiddenBadges(page: Page): Promise<number> {
   });
 }
 
+/** Scrolls to the first badge further down in a state the screen does not show yet; false if none. */
+function scrollToOtherStates(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const hosts = [...document.querySelectorAll('[data-longbox-badge][data-longbox-state]')];
+    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
+    const shown = new Set(
+      hosts
+        .filter((host) => host.getBoundingClientRect().bottom > 0 && host.getBoundingClientRect().top < window.innerHeight)
+        .map((host) => host.getAttribute('data-longbox-state')),
+    );
+    const next = hosts.find((host) => !shown.has(host.getAttribute('data-longbox-state')) && host.getBoundingClientRect().top >= window.innerHeight);
+    if (!next) return false;
+    window.scrollTo(0, next.getBoundingClientRect().top + window.scrollY - 300);
+    return true;
+  });
+}
+
 /** Scrolls down the page as a shopper would, so every badge comes on screen and is looked up; then back up. */
 async function browse(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -236,6 +253,12 @@ async function main(): Promise<void> {
       const found = `${badges} of ${sample.items}`;
       const notes = [warning ? 'cart warning shown' : '', hidden ? `${hidden} cut off by the page's layout` : ''].filter(Boolean);
       console.log(`${sample.name.padEnd(48)}${sample.adapter.padEnd(15)}${found.padEnd(13)}${summary}${notes.map((note) => `; ${note}`).join('')}`);
+      if (await scrollToOtherStates(page)) {
+        // Further down: the page's other states.
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: file.replace(/\.png$/, '--more.png'), fullPage: false });
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
       if (MENU_SHOTS.has(sample.name)) {
         // The first badge's menu: what one click on it offers.
         await page.locator('[data-longbox-badge]').first().locator('.pill').click();
