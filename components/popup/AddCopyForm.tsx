@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
-import { useId } from 'preact/hooks';
-import type { TargetedSubmitEvent } from 'preact';
+import { useEffect, useId, useRef } from 'preact/hooks';
+import type { TargetedKeyboardEvent, TargetedSubmitEvent } from 'preact';
 import { useModel } from '../context';
 import { ProblemNotice } from '../shared/ProblemNotice';
 import { CONDITIONS, GRADING_COMPANIES } from '@/lib/versedb/schemas';
@@ -31,6 +31,15 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
   const errors = useSignal<Partial<Record<Field, string>>>({});
   const problem = useSignal<Problem | null>(null);
   const busy = useSignal(false);
+
+  const first = useRef<HTMLSelectElement>(null);
+  // The form opens where the member is working: on its first field. Escape closes it.
+  useEffect(() => first.current?.focus(), []);
+  const onKeyDown = (event: TargetedKeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onCancel();
+  };
 
   const fieldId = (field: Field) => `${id}-${field}`;
   const errorOf = (field: Field) => errors.value[field];
@@ -83,10 +92,10 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
   }
 
   return (
-    <form class="add-copy" onSubmit={submit} aria-label={`Add a copy of ${comic.label}`} noValidate>
+    <form class="add-copy" onSubmit={submit} onKeyDown={onKeyDown} aria-label={`Add a copy of ${comic.label}`} noValidate>
       <div class="field">
         <label for={fieldId('condition')}>Condition</label>
-        <select id={fieldId('condition')} value={condition.value} onChange={(e) => (condition.value = e.currentTarget.value)} {...described('condition')}>
+        <select ref={first} id={fieldId('condition')} value={condition.value} onChange={(e) => (condition.value = e.currentTarget.value)} {...described('condition')}>
           {CONDITIONS.map((grade) => (
             <option key={grade} value={grade}>
               {grade}

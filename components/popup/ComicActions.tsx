@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { useModel } from '../context';
 import { ProblemNotice } from '../shared/ProblemNotice';
 import { AddCopyForm } from './AddCopyForm';
@@ -18,6 +18,11 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
   const said = useSignal<string | null>(null);
   const problem = useSignal<Problem | null>(null);
   const { issueId, seriesId } = comic;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const closeForm = () => {
+    adding.value = false;
+    addButton.current?.focus();
+  };
 
   async function loadStatus() {
     if (issueId === null) return;
@@ -100,7 +105,7 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
       ) : (
         <>
           <div class="buttons">
-            <button type="button" aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
+            <button type="button" ref={addButton} aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
               Add a copy…
             </button>
             <button
@@ -134,9 +139,9 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
             <AddCopyForm
               comic={comic}
               issueId={issueId}
-              onCancel={() => (adding.value = false)}
+              onCancel={closeForm}
               onDone={(result) => {
-                adding.value = false;
+                closeForm();
                 outcome(result, 'Added a copy to your collection.');
                 void loadStatus();
               }}
