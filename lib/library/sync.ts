@@ -6,6 +6,7 @@ import type { Scheduler } from '../scheduler';
 import { wishlistKey, type IssueSummary } from '../store/db';
 import type { Library } from './library';
 import { isCollectedFormat, matchKey } from './match';
+import { isComic, parseTitle } from '../detect/titles';
 
 // Library sync: the collection (100 copies a page, newest first), the wishlist and the pull list,
 // into IndexedDB. One page at a time, with the progress saved after each page, so a service worker
@@ -272,6 +273,28 @@ export class LibrarySync {
         addedAt: entry.addedAt,
       })),
     );
+    // Wishlisted issues are matched by title too; keep what we know of them unless we know more already.
+    const unknown = [];
+    for (const entry of entries) {
+      if (entry.number === null || !entry.series || (await this.deps.library.issue(entry.issueId))) continue;
+      // The wishlist gives no format; a collected edition's name says so ("Saga Vol. 1 TP").
+      const parsed = entry.name ? parseTitle(entry.name) : null;
+      const collected = parsed !== null && isComic(parsed) && isCollectedFormat(parsed.format);
+      unknown.push({
+        id: entry.issueId,
+        seriesId: entry.series.id,
+        seriesName: entry.series.name,
+        number: entry.number,
+        startYear: entry.series.startYear,
+        volume: entry.series.volume,
+        name: entry.name,
+        coverUrl: entry.coverUrl,
+        releaseDate: null,
+        publisher: null,
+        matchKey: matchKey(entry.series.name, entry.number, collected),
+      });
+    }
+    await this.deps.library.putIssues(unknown);
     return { ...progress, step: 'pull-list', failures: 0 };
   }
 

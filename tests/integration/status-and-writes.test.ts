@@ -226,3 +226,20 @@ describe('the protocol', () => {
     expect(JSON.stringify(await service.handle({ type: 'ping' }, fromPage, own))).not.toContain(si.tokens.free);
   });
 });
+
+describe('title matching of wishlisted issues', () => {
+  it('says "on wishlist" for a wishlisted comic shown by title only, with no API call', async () => {
+    const harness = await backgroundFor(si);
+    await harness.service.signIn(si.url, si.tokens.free, 'personal');
+    await harness.service.runSync();
+    const wishlist = await web().wishlistPage(1);
+    const entry = wishlist.entries.find((e) => e.series && e.number && !/vol/i.test(e.name ?? ''));
+    if (!entry?.series || !entry.number) throw new Error('the free member has no wishlisted single issue');
+    const { matchKey } = await import('@/lib/library/match');
+    si.clearRequests();
+    const [status] = await harness.service.itemStatuses([item([], matchKey(entry.series.name, entry.number))]);
+    expect(status).toMatchObject({ byTitle: true });
+    expect(['wishlist', 'owned']).toContain(status?.state);
+    expect(readsServed(si)).toBe(0);
+  });
+});
