@@ -24,21 +24,24 @@ export function StoresSection() {
     await model.savePreferences({ disabledSites: [...next].sort() });
   }
 
-  async function setAnyStore(on: boolean) {
+  async function setAnyStore(box: HTMLInputElement) {
+    const on = box.checked;
+    // The box shows what is granted, not what was clicked, until the browser has answered.
+    box.checked = !on;
     said.value = null;
     if (on) {
+      said.value = 'Waiting for your answer to the browser’s permission request…';
       // Asked first, while the click still counts as the member's gesture.
-      const granted = await env.requestHostPermission(ANY_STORE_PATTERN);
+      const granted = await env.requestHostPermission(ANY_STORE_PATTERN).catch(() => false);
       anyStoreGranted.value = granted;
-      if (!granted) {
-        said.value = 'Longbox was not given permission to read other sites, so it stays on the stores above.';
-        return;
-      }
+      said.value = granted ? null : 'Longbox was not given permission to read other sites, so it stays on the stores above.';
+      if (!granted) return;
     } else {
-      await env.removeHostPermission(ANY_STORE_PATTERN);
+      await env.removeHostPermission(ANY_STORE_PATTERN).catch(() => false);
       anyStoreGranted.value = false;
     }
     await setSite(ANY_STORE_ID, on);
+    box.checked = on;
   }
 
   return (
@@ -62,7 +65,7 @@ export function StoresSection() {
             checked={anyStoreGranted.value && !disabled.has(ANY_STORE_ID)}
             disabled={!preferences}
             aria-describedby="any-store-hint"
-            onChange={(e) => void setAnyStore(e.currentTarget.checked)}
+            onChange={(e) => void setAnyStore(e.currentTarget)}
           />{' '}
           Any other store
         </label>

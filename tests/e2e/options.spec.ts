@@ -178,8 +178,14 @@ test('stores, default condition and badge placement are saved as they change', a
   await expect(page.getByRole('checkbox', { name: 'Amazon' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'eBay' })).toBeChecked();
   await expect(page.getByLabel('Default condition for new copies')).toHaveValue('VF/NM');
-  await expect(page.getByRole('checkbox', { name: 'Any other store' })).not.toBeChecked();
   await expect(page.getByText('Only comic codes and titles, never page addresses.')).toBeVisible();
+
+  // "Any other store" asks the browser for the optional host permission, and stays off until it is given.
+  const anyStore = page.getByRole('checkbox', { name: 'Any other store' });
+  await expect(anyStore).not.toBeChecked();
+  await anyStore.click();
+  await expect(page.getByText('Waiting for your answer to the browser’s permission request…')).toBeVisible();
+  await expect(anyStore).not.toBeChecked();
 });
 
 test('library sync: Sync now, progress, last synced; Clear cache', async ({ page, extensionId }) => {
