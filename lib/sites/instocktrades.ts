@@ -10,6 +10,8 @@ const gridItem: ItemRule = {
   title: ['.item-title a', 'a[id*="hlTitle"]', 'a[id*="hlTopSeller"]', 'img@title', 'img@alt'],
   codes: ['.item-title a@href', 'a[id*="hlTitle"]@href', 'a[id*="hlTopSeller"]@href', 'a[id*="HyperLink1"]@href'],
   price: ['.price'],
+  // Titles sit in fixed-height boxes that hide what overflows: the badge goes after the box, not in it.
+  anchor: ['.item-title', 'div[style*="overflow:hidden"]:has(a[id*="hlTitle"])', 'a[id*="hlTopSeller"]'],
 };
 
 export const instocktrades: SiteAdapter = {
