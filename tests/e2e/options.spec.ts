@@ -131,6 +131,19 @@ test('Connect with VerseDB: PKCE through the browser’s web-auth window, the co
   await expect
     .poll(() => si.requests().filter((r) => r.path === '/api/v1/user' && r.status === 200 && r.member_id === sam?.id).length)
     .toBeGreaterThan(0);
+
+  // The popup says what a Connect sign-in can and cannot do, and offers no changes.
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.locator('[data-problem="read-only"]')).toContainText('Signed in with VerseDB Connect, which is read-only');
+  const row = popup.locator('.comic').first();
+  await row.locator('.comic-title').click();
+  await expect(row.getByText('Your Connect sign-in is read-only')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Add a copy…' })).toHaveCount(0);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/options-connected.png` });
+  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.screenshot({ path: `${SHOTS}/popup-connected.png` });
 });
 
 test('Connect declined on VerseDB says so and signs nobody in', async ({ context, page, extensionId }) => {
@@ -227,7 +240,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('keyboard only: the token form and Connect are reached and used with Tab and Enter', async ({ page, extensionId }) => {
+test('keyboard only: the address and token are typed and saved with Tab and Enter', async ({ page, extensionId }) => {
   await openOptions(page, extensionId);
   await page.getByLabel('VerseDB address').focus();
   await page.keyboard.press('Control+A');
