@@ -55,6 +55,11 @@ function entry(issue: Issue, pulled: Set<number>, reason: string | null = null):
   };
 }
 
+/** The member's pull-list series first, then by cutoff date. */
+function byPullListThenCutoff(a: DiscoveryEntry, b: DiscoveryEntry): number {
+  return Number(b.onPullList) - Number(a.onPullList) || (a.focDate ?? '').localeCompare(b.focDate ?? '');
+}
+
 export async function discovery(
   deps: { client: VerseDbClient; scheduler: Scheduler; library: Library; now: number },
   feed: Feed,
@@ -65,16 +70,21 @@ export async function discovery(
   const days = Math.min(max, Math.max(min, Math.round(requestedDays)));
   const cacheKey = `discovery:${feed}:${days}`;
   const cached = DiscoveryResult.safeParse(await deps.library.meta(cacheKey));
-  if (!refresh && cached.success && deps.now - cached.data.fetchedAt < KEEP_FOR) return cached.data;
-
   const pulled = new Set(await deps.library.pullListSeriesIds());
+  if (!refresh && cached.success && deps.now - cached.data.fetchedAt < KEEP_FOR) {
+    // The list is kept; the pull-list marks are the member's as of now.
+    const entries = cached.data.entries.map((e) => ({ ...e, onPullList: e.seriesId !== null && pulled.has(e.seriesId) }));
+    if (feed === 'foc') entries.sort(byPullListThenCutoff);
+    return { ...cached.data, entries };
+  }
+
   const read = <T>(call: () => Promise<T>) => deps.scheduler.run({ key: cacheKey, kind: 'read', priority: 'user' }, call);
   let result: DiscoveryResult;
   if (feed === 'foc') {
     const page = await read(() => deps.client.foc({ days }));
     const entries = page.issues.map((issue) => entry(issue, pulled));
     // The member's pull-list series first, then by cutoff date.
-    entries.sort((a, b) => Number(b.onPullList) - Number(a.onPullList) || (a.focDate ?? '').localeCompare(b.focDate ?? ''));
+    entries.sort(byPullListThenCutoff);
     result = { feed, days, entries, note: page.meta.note, fetchedAt: deps.now };
   } else if (feed === 'firsts') {
     const page = await read(() => deps.client.upcomingFirsts({ days }));
