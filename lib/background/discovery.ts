@@ -7,9 +7,10 @@ import type { Issue } from '../versedb/schemas';
 // The popup's lists: upcoming Final Order Cutoffs (the pull list's series first), new #1s and
 // follow updates. Each answer is kept for an hour so the popup opens at once from the last one.
 
-export type Feed = 'foc' | 'firsts' | 'follows';
+export const FEEDS = ['foc', 'firsts', 'follows'] as const;
+export type Feed = (typeof FEEDS)[number];
 
-const DiscoveryEntry = z.object({
+export const DiscoveryEntry = z.object({
   issueId: z.number(),
   seriesId: z.number().nullable(),
   seriesName: z.string().nullable(),
@@ -24,8 +25,8 @@ const DiscoveryEntry = z.object({
 });
 export type DiscoveryEntry = z.infer<typeof DiscoveryEntry>;
 
-const DiscoveryResult = z.object({
-  feed: z.enum(['foc', 'firsts', 'follows']),
+export const DiscoveryResult = z.object({
+  feed: z.enum(FEEDS),
   days: z.number(),
   entries: z.array(DiscoveryEntry),
   note: z.string().nullable(),

@@ -62,15 +62,7 @@ export class Library {
   /** Removes expired resolutions; run on a schedule. Returns how many went. */
   async expireResolutions(): Promise<number> {
     const tx = this.db.transaction('resolutions', 'readwrite');
-    let removed = 0;
-    let cursor = await tx.store.index('byExpiry').openCursor(IDBKeyRange.upperBound(this.now()));
-    while (cursor) {
-      await cursor.delete();
-      removed += 1;
-      cursor = await cursor.continue();
-    }
-    await tx.done;
-    return removed;
+    return deleteAll(await tx.store.index('byExpiry').openCursor(IDBKeyRange.upperBound(this.now())), tx.done);
   }
 
   // --- issues ---
@@ -121,15 +113,7 @@ export class Library {
   /** After a full sync: copies it did not see were removed on VerseDB. */
   async removeCopiesBefore(generation: number): Promise<number> {
     const tx = this.db.transaction('copies', 'readwrite');
-    let removed = 0;
-    let cursor = await tx.store.index('byGeneration').openCursor(IDBKeyRange.upperBound(generation, true));
-    while (cursor) {
-      await cursor.delete();
-      removed += 1;
-      cursor = await cursor.continue();
-    }
-    await tx.done;
-    return removed;
+    return deleteAll(await tx.store.index('byGeneration').openCursor(IDBKeyRange.upperBound(generation, true)), tx.done);
   }
 
   // --- wishlist ---
@@ -191,4 +175,20 @@ export class Library {
     const tx = this.db.transaction(['resolutions', 'issues'], 'readwrite');
     await Promise.all([tx.objectStore('resolutions').clear(), tx.objectStore('issues').clear(), tx.done]);
   }
+}
+
+interface DeletingCursor {
+  delete(): Promise<void>;
+  continue(): Promise<DeletingCursor | null>;
+}
+
+/** Deletes every record the cursor walks over; resolves with how many, once the transaction is done. */
+async function deleteAll(first: DeletingCursor | null, done: Promise<void>): Promise<number> {
+  let removed = 0;
+  for (let cursor = first; cursor; cursor = await cursor.continue()) {
+    await cursor.delete();
+    removed += 1;
+  }
+  await done;
+  return removed;
 }

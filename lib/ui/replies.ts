@@ -1,3 +1,4 @@
+import { DiscoveryResult } from '../background/discovery';
 import { z } from 'zod';
 import { PageItem } from '../items';
 
@@ -37,31 +38,8 @@ export const UiState = z.object({
 });
 export type UiState = z.infer<typeof UiState>;
 
-export const FEEDS = ['foc', 'firsts', 'follows'] as const;
-export type Feed = (typeof FEEDS)[number];
-
-export const DiscoveryEntry = z.object({
-  issueId: z.number(),
-  seriesId: z.number().nullable(),
-  seriesName: z.string().nullable(),
-  number: z.string(),
-  title: z.string().nullable(),
-  coverUrl: z.string().nullable(),
-  releaseDate: z.string().nullable(),
-  focDate: z.string().nullable(),
-  onPullList: z.boolean(),
-  reason: z.string().nullable(),
-});
-export type DiscoveryEntry = z.infer<typeof DiscoveryEntry>;
-
-export const DiscoveryResult = z.object({
-  feed: z.enum(FEEDS),
-  days: z.number(),
-  entries: z.array(DiscoveryEntry),
-  note: z.string().nullable(),
-  fetchedAt: z.number(),
-});
-export type DiscoveryResult = z.infer<typeof DiscoveryResult>;
+// The lists' shapes are the background's own (that module only imports zod at run time).
+export { DiscoveryEntry, DiscoveryResult, FEEDS, type Feed } from '../background/discovery';
 
 export const PageReport = z.object({ adapter: z.string(), items: z.array(PageItem) }).nullable();
 export type PageReport = z.infer<typeof PageReport>;
