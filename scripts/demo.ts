@@ -198,7 +198,11 @@ async function main(): Promise<void> {
   const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
   const pages = SAMPLE_PAGES.map(samplePage);
   const data: unknown = JSON.parse(readFileSync(join(FIXTURES, 'demo-data.json'), 'utf8'));
-  const si = await startStandIn({ port: PORT, data });
+  // Port 7878 (or LONGBOX_STAND_IN_PORT) when it is free, so the address is easy to type; any free port otherwise.
+  const si = await startStandIn({ port: PORT, data }).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return startStandIn({ port: 0, data });
+    throw error;
+  });
   console.log(`VerseDB stand-in at ${si.url} (tests/fixtures/demo-data.json on the generated catalog)`);
   console.log(`  token ${'kay'.padEnd(9)} ${SHOPPER.token}   <- the demo shopper`);
   for (const [name, token] of Object.entries(si.tokens)) console.log(`  token ${name.padEnd(9)} ${token}`);
