@@ -123,7 +123,13 @@ export class StatusResolver {
       });
     }
     if (firstCode) return status('not-found', { resolvedFrom: firstCode, message: 'VerseDB has no comic with this code.' });
-    if (!query.matchKey) return status('not-found', { message: 'No code or title Longbox can read on this item.' });
+    if (!query.matchKey) {
+      // Nothing to ask VerseDB with: no code, and a title without an issue or volume number.
+      return status('not-found', {
+        resolvedFrom: query.label,
+        message: 'The page shows no barcode and no issue number, so Longbox cannot tell which comic this is.',
+      });
+    }
     const sync = await this.deps.librarySync();
     if (!sync.synced) {
       return status('paused', { resolvedFrom: query.label ?? query.matchKey, message: 'Waiting for your library to finish syncing.' });

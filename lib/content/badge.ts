@@ -64,7 +64,8 @@ export function describe(status: BadgeStatus): { label: string; tip: string } {
     case 'ambiguous':
       return { label: 'Pick issue', tip: status.message ?? 'Several issues share this barcode: pick the right one.' };
     case 'not-found':
-      return { label: 'Not in VerseDB', tip: status.message ?? 'VerseDB does not know this comic.' };
+      // Only a code VerseDB was asked about makes "not in VerseDB" true; a bare title was never asked.
+      return { label: /^(upc|isbn|ean|lunar|prh|diamond):\w+$/.test(status.resolvedFrom ?? '') ? 'Not in VerseDB' : 'No match', tip: status.message ?? 'VerseDB does not know this comic.' };
     case 'signed-out':
       return { label: 'Sign in', tip: 'Longbox is not signed in to VerseDB: click to open its options.' };
     case 'paused': {

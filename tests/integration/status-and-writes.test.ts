@@ -243,3 +243,14 @@ describe('title matching of wishlisted issues', () => {
     expect(readsServed(si)).toBe(0);
   });
 });
+
+describe('a comic with neither code nor number', () => {
+  it('is not claimed to be missing from VerseDB, and costs nothing', async () => {
+    const { service } = await signedIn();
+    si.clearRequests();
+    const [status] = await service.itemStatuses([{ codes: [], matchKey: null, label: 'Daredevil By Waid & Samnee Omnibus HC' }]);
+    expect(status).toMatchObject({ state: 'not-found', resolvedFrom: 'Daredevil By Waid & Samnee Omnibus HC' });
+    expect(status?.message).toMatch(/no barcode and no issue number/);
+    expect(readsServed(si)).toBe(0);
+  });
+});
