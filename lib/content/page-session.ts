@@ -2,7 +2,7 @@ import { createReader, type DetectionSession } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
-import type { SiteAdapter } from '../sites/adapter';
+import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
 import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 

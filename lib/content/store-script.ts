@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { browser } from 'wxt/browser';
-import type { SiteAdapter } from '../sites/adapter';
+import type { SiteAdapter } from '../sites/types';
 import { PageSession } from './page-session';
 
 // One content script per store (entrypoints/<store>.content.ts), each carrying only its own adapter:

@@ -11,7 +11,7 @@
 import { findCodesInText, parseCode, type Code, type CodeHint } from './codes';
 import { isComic, parseTitle, type ParsedTitle } from './titles';
 import type { DetectedItem, DetectionStep } from './types';
-import type { ItemRule, Pick, SiteAdapter } from '../sites/adapter';
+import type { ItemRule, Pick, SiteAdapter } from '../sites/types';
 
 export interface DetectOptions {
   /** Only this subtree (nodes added by infinite scroll). Meta tags are read only for the whole document. */

@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Amazon (books and comics). A book's ASIN is its ISBN-10, so every card's data-asin is a code; Kindle and
 // comiXology editions (B0... ASINs) are read by title. Product pages give "ISBN-13 : 978-..." with

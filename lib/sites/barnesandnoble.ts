@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Barnes & Noble: every product link names the edition's EAN (`/w/<slug>/<id>?ean=978...`); product pages
 // list "ISBN-13:" in the Product Details table. Shelf tiles (search, browse, "customers who bought")

@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // DCBS (Discount Comic Book Service): every item shows its order code (a UPC, a Lunar or a PRH code),
 // which is also the product's address (/product/<code>/<slug>).

@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // eBay: sellers write their own titles ("Absolute Batman #4 1:25 Wes Craig Incentive Variant NM DC");
 // the item page's "Item specifics" may carry a UPC or ISBN. Item numbers (/itm/<12 digits>) are never

@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Forbidden Planet (UK): product cards in grids and Swiper carousels (whose loop duplicates are skipped),
 // a details list with the EAN on product pages, basket lines.

@@ -1,4 +1,4 @@
-import type { SiteAdapter } from './adapter';
+import type { SiteAdapter } from './types';
 
 // Stores without an adapter of their own: Shopify (Dawn and older themes), WooCommerce and Magento pages.
 // Structured data (JSON-LD, microdata, meta tags) and labelled codes are read for every page anyway; these

@@ -1,6 +1,6 @@
 // The retailer adapters, in one ordered list. Adding a store: its own file, its fixtures, one line here.
 
-import type { SiteAdapter } from './adapter';
+import type { SiteAdapter } from './types';
 import { amazon } from './amazon';
 import { barnesandnoble } from './barnesandnoble';
 import { dcbs } from './dcbs';

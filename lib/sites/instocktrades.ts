@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // InStockTrades: graphic novels only. Product addresses end in the item's code (a Diamond, Lunar or PRH
 // code, or an ISBN-13); grid titles are cut short ("Busce...") and whole in the link's title attribute.

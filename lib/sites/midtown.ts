@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Midtown Comics: product tiles everywhere (search, new releases, "other covers", slick carousels), a
 // specs list with "Item Code:" and "UPC:" on product pages, a table for the cart.

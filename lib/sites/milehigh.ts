@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Mile High Comics: 1990s-style tables. Back issues have no codes on the page (the 11-digit numbers in
 // links and image names are Mile High's own title ids), so items are read by title.

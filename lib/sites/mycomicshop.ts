@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // MyComicShop: issue lists (a title's issues, one issue with its neighbours) where the cover's alt text
 // is the whole title ("Absolute Batman (2024 DC) #1A"). Title links all point at the series, so the

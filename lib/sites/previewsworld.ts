@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // PREVIEWSworld (Diamond's catalogue): every item is a Diamond code. Gallery items carry their title and
 // Diamond's category number in attributes (dmd-title, dmd-cat; category 10 is toys and merchandise).

@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Things From Another World runs Magento 2: product grids (search, related, upsell) carry the distributor
 // code in the add-to-cart form's data-product-sku; product pages add a "More Information" table with the UPC.

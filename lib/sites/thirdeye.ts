@@ -1,4 +1,4 @@
-import type { ItemRule, SiteAdapter } from './adapter';
+import type { ItemRule, SiteAdapter } from './types';
 
 // Third Eye Comics: a Shopify store on the Dawn theme. Product pages carry JSON-LD (the SKU is the
 // distributor code) and a specs table with the UPC; collections and recommendations are Dawn cards.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDetectionSession, detect } from '@/lib/detect/page';
 import type { DetectedItem } from '@/lib/detect/types';
-import type { SiteAdapter } from '@/lib/sites/adapter';
+import type { SiteAdapter } from '@/lib/sites/types';
 
 // Page detection on small pages written for each rule: structured data, labelled text, attributes and
 // addresses, clones, what is never an item, hostile and huge pages, and scanning a page that grows.
