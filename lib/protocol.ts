@@ -57,15 +57,6 @@ export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options', 'load-extras',
 ]);
 
-export const ErrorReply = z.object({
-  ok: z.literal(false),
-  error: z.object({ kind: z.string(), message: z.string() }).loose(),
-});
-export type ErrorReply = z.infer<typeof ErrorReply>;
-
-export const PingResponse = z.object({ ok: z.literal(true), version: z.string() });
-export type PingResponse = z.infer<typeof PingResponse>;
-
 export interface MessageSender {
   id?: string | undefined;
   url?: string | undefined;

@@ -136,18 +136,13 @@ export class LibrarySync {
   }
 
   private begin(progress: SyncProgress, mode: 'full' | 'incremental'): SyncProgress {
+    // A new run starts from nothing but what outlives runs: the generation and when the last one ended.
     return {
-      ...progress,
+      ...idleProgress(),
       mode,
       step: 'collection',
       generation: mode === 'full' ? progress.generation + 1 : progress.generation,
-      nextPage: 1,
-      lastPage: null,
-      total: null,
-      pagesDone: 0,
-      waitingUntil: null,
-      failures: 0,
-      problem: null,
+      lastSyncedAt: progress.lastSyncedAt,
     };
   }
 
