@@ -33,6 +33,9 @@ export interface DetectionSession {
   scan(root?: Element, budgetMs?: number): DetectedItem[];
   /** The last scan stopped at its time budget with items left to read. */
   readonly pending: boolean;
+  /** The store's adapter found fewer items than the general readers: its layout may have changed, and
+   *  the items of both are used. Always false where no store adapter applies. */
+  readonly layoutChanged: boolean;
 }
 
 const DEFAULT_LIMIT = 2000;
@@ -605,6 +608,9 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
     },
     get pending(): boolean {
       return pending;
+    },
+    get layoutChanged(): boolean {
+      return false;
     },
   };
 }
