@@ -38,8 +38,15 @@ export const Request = z.discriminatedUnion('type', [
     days: z.number().int().min(1).max(90),
     refresh: z.boolean().optional(),
   }),
-  /** A content script's comics and their states, for the popup and the toolbar count. */
-  z.object({ type: z.literal('page-report'), adapter: z.string().max(40), items: z.array(PageItem).max(2000) }),
+  /** A content script's comics and their states, for the popup and the toolbar count. `layoutChanged`:
+   *  the store's adapter found fewer items than the general readers (detection's self-check), so the
+   *  popup says the store's layout may have changed; absent (older senders) means false. */
+  z.object({
+    type: z.literal('page-report'),
+    adapter: z.string().max(40),
+    items: z.array(PageItem).max(2000),
+    layoutChanged: z.boolean().default(false),
+  }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
   /** One issue as the synced library knows it: the member's copies (to remove one), wishlist, pull list. */
   z.object({ type: z.literal('library-status'), issueId: z.number().int(), seriesId: z.number().int().nullable() }),

@@ -17,11 +17,17 @@ export function PagePanel() {
     );
   }
   const owned = items.filter((item) => item.state === 'owned').length;
+  const notice = model.pageNotice.value;
   return (
     <div>
       <p class="muted summary">
         {plural(items.length, 'comic')} on this page{owned > 0 ? `, ${owned} owned` : ''}.
       </p>
+      {notice && (
+        <p class="layout-note" role="status" data-testid="layout-changed">
+          {notice}
+        </p>
+      )}
       <ul class="comics">
         {items.map((item) => (
           <ComicRow key={item.key} comic={fromPageItem(item)} />

@@ -55,12 +55,20 @@ export interface ServiceState {
 /** How often the library is refreshed (incrementally: about three reads) when nothing else asks. */
 const REFRESH_EVERY = 30 * 60_000;
 
+/** A tab's page as its content script last reported it, and as the popup's 'page-items' gets it. */
+export interface PageReport {
+  adapter: string;
+  items: PageItem[];
+  /** Detection's self-check: the store's adapter found fewer items than the general readers. */
+  layoutChanged: boolean;
+}
+
 export type Reply = { ok: true; [key: string]: unknown } | { ok: false; error: { kind: string; message: string; [key: string]: unknown } };
 
 export class LongboxService {
   private session: Session | null;
   /** What each tab's content script last reported; kept in memory only (pages are not stored). */
-  private readonly pages = new Map<number, { adapter: string; items: PageItem[] }>();
+  private readonly pages = new Map<number, PageReport>();
   private clientCache: { key: string; client: VerseDbClient } | null = null;
   readonly sync: LibrarySync;
   readonly writer: Writer;
@@ -310,7 +318,7 @@ export class LongboxService {
       }
       case 'page-report': {
         if (tabId === undefined) return { ok: false, error: { kind: 'forbidden', message: 'Only a page reports its comics.' } };
-        this.pages.set(tabId, { adapter: request.adapter, items: request.items });
+        this.pages.set(tabId, { adapter: request.adapter, items: request.items, layoutChanged: request.layoutChanged });
         this.env.showOwnedCount?.(tabId, request.items.filter((item) => item.state === 'owned').length);
         return { ok: true };
       }

@@ -290,7 +290,7 @@ export class PageSession {
           coverUrl: entry.status.coverUrl,
         });
       }
-      void this.messenger.send({ type: 'page-report', adapter: this.adapter, items }).catch(() => undefined);
+      void this.messenger.send({ type: 'page-report', adapter: this.adapter, items, layoutChanged: this.detection.layoutChanged }).catch(() => undefined);
       void this.showCartWarning();
     }, 200);
   }

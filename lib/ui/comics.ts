@@ -22,6 +22,10 @@ export interface ComicView {
   detail: string | null;
 }
 
+/** Said above the page's comics when detection's self-check found the store's adapter reading fewer
+ *  items than the general readers: a quiet note, not an error (the comics are all there). */
+export const LAYOUT_CHANGED_NOTICE = "Longbox read this page with its general reader: this store's layout may have changed.";
+
 export const STATE_LABELS: Record<BadgeState, string> = {
   owned: 'Owned',
   wishlist: 'On your wishlist',

@@ -3,6 +3,7 @@ import type { PageItem } from '../items';
 import type { WriteAction } from '../library/writes';
 import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
+import { LAYOUT_CHANGED_NOTICE } from './comics';
 import { problemsOf } from './problems';
 import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type UiError, type UiState, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
@@ -71,6 +72,10 @@ export function createAppModel(deps: ModelDeps) {
   /** What the tab's content script reported: undefined until asked, null when it reported nothing. */
   const pageItems = signal<PageItem[] | null | undefined>(undefined);
   const pageAdapter = signal<string | null>(null);
+  /** Detection's self-check on that page: the store's adapter found fewer items than the general readers. */
+  const pageLayoutChanged = signal(false);
+  /** The note above the page's comics, when there are comics to say it about. */
+  const pageNotice = computed(() => (pageLayoutChanged.value && (pageItems.value?.length ?? 0) > 0 ? LAYOUT_CHANGED_NOTICE : null));
 
   const feeds: Record<Feed, FeedModel> = {
     foc: feedModel('foc'),
@@ -142,13 +147,17 @@ export function createAppModel(deps: ModelDeps) {
   async function loadPage(): Promise<void> {
     const tabId = (await deps.activeTabId?.()) ?? null;
     if (tabId === null) {
-      pageItems.value = null;
+      batch(() => {
+        pageItems.value = null;
+        pageLayoutChanged.value = false;
+      });
       return;
     }
     const reply = await ask({ type: 'page-items', tabId });
     batch(() => {
       pageItems.value = reply.ok ? (reply.value?.items ?? null) : null;
       pageAdapter.value = reply.ok ? (reply.value?.adapter ?? null) : null;
+      pageLayoutChanged.value = reply.ok ? (reply.value?.layoutChanged ?? false) : false;
     });
   }
 
@@ -225,6 +234,7 @@ export function createAppModel(deps: ModelDeps) {
       batch(() => {
         forgetLists();
         pageItems.value = pageItems.value === undefined ? undefined : null;
+        pageLayoutChanged.value = false;
       });
       deps.snapshots.clear();
     }
@@ -279,6 +289,8 @@ export function createAppModel(deps: ModelDeps) {
     preferences,
     pageItems,
     pageAdapter,
+    pageLayoutChanged,
+    pageNotice,
     feeds,
     signedIn,
     readOnly,

@@ -41,7 +41,9 @@ export type UiState = z.infer<typeof UiState>;
 // The lists' shapes are the background's own (that module only imports zod at run time).
 export { DiscoveryEntry, DiscoveryResult, FEEDS, type Feed } from '../background/discovery';
 
-export const PageReport = z.object({ adapter: z.string(), items: z.array(PageItem) }).nullable();
+/** The tab's page as its content script last reported it; `layoutChanged` is detection's self-check
+ *  (the store's adapter found fewer items than the general readers), false when not said. */
+export const PageReport = z.object({ adapter: z.string(), items: z.array(PageItem), layoutChanged: z.boolean().default(false) }).nullable();
 export type PageReport = z.infer<typeof PageReport>;
 
 export const LibraryCopy = z.object({
