@@ -2,20 +2,27 @@ import { BADGE_STATES, type BadgeState, type CodeRef, type ItemQuery } from './i
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, Resolution } from './store/db';
+import { matchKeyParts } from './library/match';
 import { issueSummary } from './library/sync';
+import { seriesKey } from './detect/titles';
 import { isVerseDbError } from './versedb/errors';
 import type { VerseDbClient } from './versedb/client';
 import type { AmbiguousMatch } from './versedb/schemas';
 
 // The status of one comic a page shows: from the cache and the synced library first; then one
 // lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
-// comic with no code is matched by its parsed title against the library, locally, for free.
+// comic with no code is matched by its parsed title against the library, locally, for free: first
+// against the issues the library knows (same series key and number), then, when none of those is
+// owned or wishlisted, against the series on the member's pull list by name.
 
 export interface ItemStatus {
   state: BadgeState;
   /** The code the status was resolved from (`upc:…`), or the title when there was none. */
   resolvedFrom: string | null;
   issue: IssueSummary | null;
+  /** The series the status speaks of: the issue's, or for a title matched to a pulled series, that series. */
+  seriesId: number | null;
+  seriesName: string | null;
   copies: number;
   bestCondition: string | null;
   matches: AmbiguousMatch[];
@@ -32,6 +39,8 @@ function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus
     state,
     resolvedFrom: null,
     issue: null,
+    seriesId: null,
+    seriesName: null,
     copies: 0,
     bestCondition: null,
     matches: [],
@@ -114,7 +123,9 @@ export class StatusResolver {
     // A code the page shows is asked about before the title is trusted: titles leave out the volume
     // and the cover, so "Batman #1" would match any Batman #1 in the library.
     if (unknown.length > 0 && canLookUp && !lookUp) return null;
-    const byTitle = await this.byTitle(query);
+    // Only a comic with no code VerseDB could look up is matched to a pulled series by name: a code it
+    // does not know says nothing about which series the comic belongs to.
+    const byTitle = await this.byTitle(query, codes.length === 0);
     if (byTitle) return byTitle;
     if (unknown.length > 0 && !canLookUp) {
       return status('error', {
@@ -184,7 +195,7 @@ export class StatusResolver {
   private async fromIssue(issueId: number, issue: IssueSummary | null, fields: Partial<ItemStatus>): Promise<ItemStatus> {
     await this.checkWhileUnsynced(issueId);
     const library = await this.deps.library.status(issueId, issue?.seriesId ?? null);
-    const base = { ...fields, issue };
+    const base = { ...fields, issue, seriesId: issue?.seriesId ?? null, seriesName: issue?.seriesName ?? null };
     if (library.copies.length > 0) {
       return status('owned', { ...base, copies: library.copies.length, bestCondition: bestCondition(library.copies) });
     }
@@ -218,15 +229,54 @@ export class StatusResolver {
     );
   }
 
-  private async byTitle(query: ItemQuery): Promise<ItemStatus | null> {
+  private async byTitle(query: ItemQuery, bySeries: boolean): Promise<ItemStatus | null> {
     if (!query.matchKey) return null;
+    const resolvedFrom = query.label ?? query.matchKey;
     const candidates = await this.deps.library.issuesByMatchKey(query.matchKey);
     // Best answer first: a candidate that is owned beats one only wishlisted.
     let best: ItemStatus | null = null;
     for (const issue of candidates) {
-      const found = await this.fromIssue(issue.id, issue, { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
+      const found = await this.fromIssue(issue.id, issue, { resolvedFrom, byTitle: true });
       if (!best || BADGE_STATES.indexOf(found.state) < BADGE_STATES.indexOf(best.state)) best = found;
     }
-    return best;
+    if (!bySeries || (best && best.state !== 'not-owned')) return best;
+    return this.byPulledSeries(query.matchKey, resolvedFrom, best);
+  }
+
+  /**
+   * A title no owned or wishlisted issue matches, said to be on the pull list when its series is: the
+   * library knows the member's pulled series by name, not their issues (as a code match knows them),
+   * so the title's series key is compared with the pulled series' names. Titles leave out the volume
+   * and year, so where the name fits more than one series (two pulled, or a pulled one and another the
+   * library knows) it does not guess: the answer stays `not-owned`, saying why.
+   */
+  private async byPulledSeries(key: string, resolvedFrom: string, known: ItemStatus | null): Promise<ItemStatus | null> {
+    const parts = matchKeyParts(key);
+    // Pull lists bring single issues; a collected edition is not matched to one by name.
+    if (!parts || parts.collected) return known;
+    // Until the library has synced once, neither "owned" nor the pull list can be read from it.
+    if (!(await this.deps.librarySync()).synced) return known;
+    const pulled = (await this.deps.library.pullListSeries()).filter((series) => seriesKey(series.seriesName) === parts.series);
+    const [series] = pulled;
+    if (!series) return known;
+    let message: string;
+    if (pulled.length > 1) {
+      message = `${pulled.length} series on your pull list are named “${series.seriesName}”; the page’s title does not say which one this comic belongs to.`;
+    } else {
+      // Single issues of other series by the same name that the library knows (owned once, wishlisted, looked up).
+      const others = new Set<number>();
+      for (const issue of await this.deps.library.issuesBySeriesKey(parts.series)) {
+        if (issue.seriesId === null || issue.seriesId === series.seriesId) continue;
+        if (issue.matchKey && matchKeyParts(issue.matchKey)?.collected) continue;
+        others.add(issue.seriesId);
+      }
+      if (!known && others.size === 0) {
+        return status('pull-list', { resolvedFrom, byTitle: true, seriesId: series.seriesId, seriesName: series.seriesName });
+      }
+      message = `You pull one ${series.seriesName} series, and ${others.size > 1 ? 'other series' : 'another series'} by that name ${others.size > 1 ? 'are' : 'is'} in your library; the page’s title does not say which one this comic belongs to.`;
+    }
+    return known ? { ...known, message } : status('not-owned', { resolvedFrom, byTitle: true, message });
   }
 }
+
+

@@ -80,6 +80,12 @@ export class Library {
     return this.db.getAllFromIndex('issues', 'byMatchKey', matchKey);
   }
 
+  /** Issues the library knows of every series whose name has this series key (see matchKey), any number. */
+  issuesBySeriesKey(seriesKey: string): Promise<IssueSummary[]> {
+    // A series key holds only letters and digits, so `key#` starts exactly that series' match keys.
+    return this.db.getAllFromIndex('issues', 'byMatchKey', IDBKeyRange.bound(`${seriesKey}#`, `${seriesKey}#\uffff`));
+  }
+
   // --- status ---
   async status(issueId: number, seriesId: number | null): Promise<IssueStatus> {
     const tx = this.db.transaction(['copies', 'wishlist', 'pullList'], 'readonly');
@@ -148,6 +154,11 @@ export class Library {
 
   pullListSeriesIds(): Promise<number[]> {
     return this.db.getAllKeys('pullList');
+  }
+
+  /** The series on the member's pull list (a few dozen at most), for matching page titles by series name. */
+  pullListSeries(): Promise<PullListSeries[]> {
+    return this.db.getAll('pullList');
   }
 
   // --- meta (sync state and the like) ---

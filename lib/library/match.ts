@@ -24,3 +24,13 @@ export function matchKey(series: string, number: string, collected = false): str
   if (!s || !n) return null;
   return collected ? `${s}#${n}|collected` : `${s}#${n}`;
 }
+
+/** The parts of a key `matchKey` made: the series key, the number, and whether it names a collected edition. */
+export function matchKeyParts(key: string): { series: string; number: string; collected: boolean } | null {
+  // The series key holds only letters and digits, so the first "#" ends it.
+  const at = key.indexOf('#');
+  if (at <= 0) return null;
+  const collected = key.endsWith('|collected');
+  const number = key.slice(at + 1, collected ? -'|collected'.length : undefined);
+  return number ? { series: key.slice(0, at), number, collected } : null;
+}
