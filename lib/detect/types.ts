@@ -4,8 +4,19 @@
 import type { Code } from './codes';
 import type { ParsedTitle } from './titles';
 
-/** Which step of the chain found an item: `adapter:<id>` for a retailer adapter, else the generic step. */
-export type DetectionStep = `adapter:${string}` | 'json-ld' | 'microdata' | 'meta' | 'label' | 'attribute' | 'url';
+/** Which extractor read an item: `adapter:<id>` for a retailer adapter (or a store platform's rules), else
+ *  one of the general readers (lib/detect/extractors/). */
+export type DetectionStep =
+  | `adapter:${string}`
+  | 'json-ld'
+  | 'microdata'
+  | 'meta'
+  | 'grid'
+  | 'heading'
+  | 'label'
+  | 'attribute'
+  | 'url'
+  | 'image';
 
 export interface DetectedItem {
   /** Valid codes only (check digits pass), deduplicated, in the order found. */
@@ -18,7 +29,10 @@ export interface DetectedItem {
   readonly price: string | null;
   /** Where a badge goes: beside the item's title. */
   readonly anchor: Element;
+  /** The extractor that found it first, whose fields it has. */
   readonly via: DetectionStep;
+  /** Every extractor that read it, `via` first. */
+  readonly sources: readonly DetectionStep[];
 }
 
 export interface Detection {

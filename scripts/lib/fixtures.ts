@@ -10,6 +10,9 @@ import { seriesKey } from '../../lib/detect/titles';
 import type { ItemReport } from '../../lib/detect/report';
 
 export const FIXTURE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'fixtures', 'sites');
+/** Pages in layouts no adapter was written for (older designs of supported stores, other shops): they
+ *  prove the general readers, under the adapter their address picks. */
+export const LAYOUTS_FOLDER = 'layouts';
 
 export interface ExpectedItem {
   readonly codes: Code[];

@@ -76,7 +76,7 @@ describe('detection on the fixture pages', () => {
       const expected = page.items.map((item, i) => comparable(asParsed(id, item, report.items[i])));
       const actual = report.items.map(comparable);
       expect(actual).toEqual(expected);
-      for (const item of report.items) expect(item.via).toMatch(/^(?:adapter:[a-z]+|json-ld|microdata|meta|label|attribute|url)$/);
+      for (const item of report.items) expect(item.via).toMatch(/^(?:adapter:[a-z]+|json-ld|microdata|meta|grid|heading|label|attribute|url|image)$/);
     });
   }
 

@@ -1,0 +1,71 @@
+// DOM helpers the extractors share: bounded text reads, selector checks, and the elements that are never
+// items. Nothing here throws on odd markup.
+
+export const MAX_FIELD_CHARS = 600;
+/** Never items: their text is code, markup for later, or form state. */
+export const NOT_CONTENT = 'script,style,template,noscript,textarea,select,option,head';
+/** Copies a slider makes of its slides; read after the originals so the original keeps the badge. */
+export const CLONE = '.slick-cloned,.swiper-slide-duplicate,.cloned,.clone,[data-clone],[aria-hidden="true"]';
+const INVISIBLE = /[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g;
+/** A control that puts the item in a cart or orders it: the surest sign a block is for sale. */
+const BUY_WORDS = /^\W*(?:add(?:\s+(?:to|2)\s+(?:cart|basket|bag|order))?|pre-?order(?:\s+now)?|buy(?:\s+(?:it\s+)?now)?|in\s+den\s+warenkorb|order\s+now|reserve)\W*$/i;
+const BUY_ATTRIBUTE = /add[-_]?to[-_]?(?:cart|basket|bag)|addtocart|add_to_cart|pre-?order|buy[-_]?now/i;
+
+export function clean(value: string): string {
+  return value.replace(INVISIBLE, ' ').trim();
+}
+
+export function textOf(el: Element): string {
+  return clean((el.textContent ?? '').slice(0, MAX_FIELD_CHARS));
+}
+
+const validSelectors = new Map<string, boolean>();
+
+export function isValidSelector(document: Document, selector: string): boolean {
+  let valid = validSelectors.get(selector);
+  if (valid === undefined) {
+    try {
+      document.createDocumentFragment().querySelector(selector);
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validSelectors.size < 1000) validSelectors.set(selector, valid);
+  }
+  return valid;
+}
+
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Items in the order they stand on the page: sorts only when they are not already. */
+export function sortByDocumentOrder<T extends { readonly anchor: Element }>(items: T[]): void {
+  const before = (a: T, b: T): boolean => (a.anchor.compareDocumentPosition(b.anchor) & 2) !== 0;
+  if (items.some((item, i) => i > 0 && before(items[i - 1] ?? item, item))) {
+    items.sort((a, b) => (a.anchor === b.anchor ? 0 : before(a, b) ? 1 : -1));
+  }
+}
+
+/** A control in `block` that adds to a cart or pre-orders: a button, a link or a form, read by its words
+ *  and, failing those, by its name or action (class names are not trusted: they change with every theme). */
+export function hasBuyControl(block: Element): boolean {
+  const controls = block.querySelectorAll('button,input[type="submit"],input[type="button"],a[href],form');
+  for (let i = 0; i < controls.length && i < 24; i++) {
+    const control = controls[i];
+    if (control === undefined) continue;
+    if (control.tagName === 'FORM') {
+      if (/cart|basket|checkout/i.test(control.getAttribute('action') ?? '')) return true;
+      continue;
+    }
+    const words = control.tagName === 'INPUT' ? (control.getAttribute('value') ?? '') : (control.textContent ?? '').slice(0, 40);
+    if (BUY_WORDS.test(clean(words))) return true;
+    const named = (control.getAttribute('name') ?? '') + ' ' + (control.getAttribute('href') ?? '').slice(0, 200) + ' ' + (control.getAttribute('data-action') ?? '');
+    if (BUY_ATTRIBUTE.test(named)) return true;
+  }
+  return false;
+}

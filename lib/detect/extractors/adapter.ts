@@ -1,0 +1,188 @@
+// The store's adapter (lib/sites/<store>.ts): where the items sit on the store's pages, said as selectors.
+// It runs first, so where it finds an item its fields win; where its selectors no longer match (a
+// redesign), the general readers after it still find the items.
+
+import { parseCode, findCodesInText, type Code } from '../codes';
+import { CLONE, clean, isValidSelector, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
+import { judgeTitle, titleText, wholeTitle, type Titled } from '../judge';
+import { labelledCodes } from './labels';
+import { addCode, codesFromAddress } from '../links';
+import { extractPrice } from '../prices';
+import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
+import type { DetectionStep } from '../types';
+import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
+
+/** Item containers read per scan; a page with more is not a page a person reads. */
+const MAX_CONTAINERS = 5000;
+const MAX_MATCHES = 8;
+
+interface Field {
+  readonly selector: string;
+  readonly attribute: string | null;
+}
+
+const compiled = new WeakMap<Pick, Field[]>();
+
+/** The adapter's item rules for this address (every page rule whose address test passes). */
+export function rulesFor(adapter: SiteAdapter, url: string): ItemRule[] {
+  let path: string;
+  try {
+    const address = new URL(url);
+    path = address.pathname + address.search;
+  } catch {
+    return [];
+  }
+  return [...new Set(adapter.pages.filter((page) => page.url.test(path)).flatMap((page) => page.items))];
+}
+
+export const adapterRules: Extractor = function* (context, root) {
+  const { document, adapter, seen } = context;
+  const rules = rulesFor(adapter, context.url).filter((rule) => isValidSelector(document, rule.container));
+  if (rules.length === 0) return;
+  const selector = rules.map((rule) => rule.container).join(',');
+  const found = root.querySelectorAll(selector);
+  const containers = root.matches(selector) ? [root] : [];
+  for (let i = 0; i < found.length && containers.length < MAX_CONTAINERS; i++) containers.push(found[i] ?? root);
+  const via: DetectionStep = `adapter:${adapter.id}`;
+  // Most pages have no slider clones and no parsed <noscript>: look for each once, not per item.
+  const cloned = root.querySelector(CLONE) !== null || root.closest(CLONE) !== null;
+  const inert = document.querySelector('noscript,template,textarea,select') !== null;
+  const clones: Element[] = [];
+  for (let i = 0; i < containers.length; i++) {
+    const container = containers[i] ?? root;
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
+    if (seen.has(container)) continue;
+    if (cloned && container.closest(CLONE) !== null) clones.push(container);
+    else readContainer(context, container, rules, via, false, inert);
+  }
+  for (const container of clones) readContainer(context, container, rules, via, true, inert);
+};
+
+function readContainer(context: ReadContext, container: Element, rules: readonly ItemRule[], via: DetectionStep, clone: boolean, inert: boolean): void {
+  const { items, seen, adapter } = context;
+  if (items.full()) return;
+  try {
+    seen.add(container);
+    const rule = rules.length === 1 ? rules[0] : rules.find((r) => container.matches(r.container));
+    if (rule === undefined || (inert && container.closest(NOT_CONTENT) !== null)) return;
+    const title = pickTitle(context.document, container, rule.title);
+    const codes = pickCodes(context, container, rule);
+    const link = pickLink(context, container, rule.link, title?.element);
+    const same = items.known(codes, link);
+    if (same !== null) return;
+    const text = title?.text ?? null;
+    if (clone && codes.length === 0 && link === null && text !== null && items.byTitle(text) !== null) return;
+    const category = pick(context.document, container, rule.category, (value) => adapter.categoryNames?.[value] ?? value);
+    const judged = judgeTitle(text, category, codes);
+    if (judged === null) {
+      if (text !== null) items.reject(container);
+      return;
+    }
+    const anchor = pickElement(context.document, container, rule.anchor) ?? title?.element ?? container;
+    const price = pick(context.document, container, rule.price, extractPrice);
+    items.add({ codes, title: text, parsed: judged ?? null, price, anchor, via, sources: [via], container, link, scan: items.scan }, link);
+  } catch {
+    // One odd item does not stop the others.
+  }
+}
+
+function fieldsOf(document: Document, entries: Pick | undefined): Field[] {
+  if (entries === undefined) return [];
+  let fields = compiled.get(entries);
+  if (fields === undefined) {
+    fields = [];
+    for (const entry of entries) {
+      const at = entry.lastIndexOf('@');
+      const attribute = at >= 0 && /^[\w:-]+$/.test(entry.slice(at + 1)) ? entry.slice(at + 1) : null;
+      const selector = (attribute === null ? entry : entry.slice(0, at)).trim();
+      if (selector === '' || isValidSelector(document, selector)) fields.push({ selector, attribute });
+    }
+    compiled.set(entries, fields);
+  }
+  return fields;
+}
+
+function readField(el: Element, field: Field): string {
+  if (field.attribute === null) return textOf(el);
+  const value = el.getAttribute(field.attribute) ?? '';
+  return value.length > MAX_FIELD_CHARS * 4 ? '' : clean(value);
+}
+
+/** The first thing `read` makes of the elements a field names inside a container, in document order.
+ *  The first element is found with querySelector; the rest are listed only when it gives nothing. */
+function findIn<T>(container: Element, field: Field, read: (el: Element) => T | null): T | null {
+  if (field.selector === '') return read(container);
+  const first = container.querySelector(field.selector);
+  const value = first === null ? null : read(first);
+  if (first === null || value !== null) return value;
+  const all = container.querySelectorAll(field.selector);
+  for (let i = 1; i < all.length && i < MAX_MATCHES; i++) {
+    const el = all[i];
+    const next = el === undefined ? null : read(el);
+    if (next !== null) return next;
+  }
+  return null;
+}
+
+/** The first value `read` accepts, trying each entry's elements in order. */
+function pick(document: Document, container: Element, entries: Pick | undefined, read: (value: string) => string | null): string | null {
+  for (const field of fieldsOf(document, entries)) {
+    const found = findIn(container, field, (el) => {
+      const value = readField(el, field);
+      return value === '' ? null : read(value);
+    });
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function pickTitle(document: Document, container: Element, entries: Pick): Titled | null {
+  for (const field of fieldsOf(document, entries)) {
+    const found = findIn(container, field, (el): Titled | null => {
+      const value = readField(el, field);
+      return value === '' ? null : { text: titleText(wholeTitle(value, el)), element: el };
+    });
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A field that names a code or holds one in a sentence ("UPC: 7 59606 ... 00111"). */
+function codesFromValue(value: string): Code[] {
+  const whole = parseCode(value);
+  return whole !== null ? [whole] : findCodesInText(value.slice(0, MAX_FIELD_CHARS), { limit: 4 });
+}
+
+function pickCodes(context: ReadContext, container: Element, rule: ItemRule): Code[] {
+  const codes: Code[] = [];
+  for (const field of fieldsOf(context.document, rule.codes)) {
+    const address = field.attribute !== null && /^(?:href|src|data-src|action)$/i.test(field.attribute);
+    findIn(container, field, (el) => {
+      const value = readField(el, field);
+      if (value !== '') for (const code of address ? codesFromAddress(value, context.url, false) : codesFromValue(value)) addCode(codes, code);
+      return null; // every element is read
+    });
+  }
+  for (const field of fieldsOf(context.document, rule.labelled)) {
+    findIn(container, field, (el) => {
+      for (const { code } of labelledCodes(el, 2000)) addCode(codes, code);
+      return null;
+    });
+  }
+  return codes;
+}
+
+function pickLink(context: ReadContext, container: Element, entries: Pick | undefined, titleElement: Element | undefined): string | null {
+  if (entries !== undefined) return pick(context.document, container, entries, context.linkKey);
+  const own = titleElement?.closest('a[href]') ?? (container.matches('a[href]') ? container : null);
+  return own === null ? null : context.linkKey(own.getAttribute('href') ?? '');
+}
+
+function pickElement(document: Document, container: Element, entries: Pick | undefined): Element | null {
+  for (const field of fieldsOf(document, entries)) {
+    const found = findIn(container, field, (el) => el);
+    if (found !== null) return found;
+  }
+  return null;
+}
+

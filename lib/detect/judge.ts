@@ -1,0 +1,97 @@
+// Is this text a comic's title: the title as the store meant it (whole, without a rank or a marketplace
+// label glued on), read by the title parser, with a publication code vouching for a title the parser
+// finds no comic marker in.
+
+import type { Code } from './codes';
+import { clean, NOT_CONTENT, textOf } from './dom';
+import { isComic, parseTitle, type ParsedTitle } from './titles';
+
+const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
+/** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6"). */
+const TITLE_NOISE = /^(?:\d{1,3}[.)]\s+(?=\S)|new\s*listing\s*(?=\S)|sponsored\s*(?=[A-Z]))/i;
+/** Words on links and buttons that are never a product's name. */
+const NOT_A_NAME = /^(?:view|details|more|buy|shop|quick|read|add|select|choose|see|learn|sold|in|out|pre-?order)(?:\s+[a-z]+){0,3}\W*$/i;
+/** "Nets $450K", "sells for $2 million": a sum in a headline. */
+const HEADLINE_SUM = /[$£€]\s?\d[\d.,]*\s?(?:[KkMm]\b|million|billion)/;
+const TITLE_ELEMENTS = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i],[class*="name" i],a[href]';
+/** A heading or declared name: a block with one that is not a comic is some other product's block. */
+const STRONG_TITLE = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i]';
+
+export interface Titled {
+  readonly text: string;
+  readonly element: Element;
+}
+
+/** The title as the store meant it: without a rank or a glued-on marketplace label. */
+export function titleText(value: string): string {
+  const text = clean(value);
+  const stripped = text.replace(TITLE_NOISE, '');
+  return stripped.length >= 2 ? stripped : text;
+}
+
+/** Text that could be a product's name (not "View details", not a price, not a lone word of 3 letters). */
+export function mayBeName(value: string): boolean {
+  return value.length >= 4 && /\p{L}/u.test(value) && !NOT_A_NAME.test(value) && !HEADLINE_SUM.test(value);
+}
+
+/** A store cuts long titles in the visible text ("Avengers Omnibus HC Vol 03 Busce...") and keeps
+ *  them whole in a title attribute: take the whole one when it begins like the cut one. */
+export function wholeTitle(value: string, el: Element): string {
+  const cut = value.replace(ELLIPSIS, '').trim().toLowerCase();
+  if (cut === value.toLowerCase() || cut.length < 4) return value;
+  for (const source of [el, el.closest('[title]'), el.querySelector('[title]')]) {
+    const whole = clean(source?.getAttribute('title') ?? '');
+    if (whole.length > cut.length && whole.toLowerCase().startsWith(cut)) return whole;
+  }
+  return value;
+}
+
+/** The title's reading when it names a comic, else null. A title the parser finds no comic marker in is
+ *  still a comic when the item carries a publication code (an ISBN, a UPC with the periodical add-on).
+ *  An item with codes and no title at all is kept unread (undefined). */
+export function judgeTitle(title: string | null, category: string | null, codes: readonly Code[]): ParsedTitle | null | undefined {
+  if (title === null) return codes.length > 0 ? undefined : null;
+  const first = parseTitle(title, category === null ? {} : { category });
+  if (isComic(first)) return first;
+  if (first.reason !== 'no-comic-marker' || !codes.some(isPublicationCode)) return null;
+  const vouched = parseTitle(title, { category: 'Comics' });
+  return isComic(vouched) ? vouched : null;
+}
+
+export function isPublicationCode({ type, value }: Code): boolean {
+  return type === 'isbn' || (type === 'upc' && value.length === 17) || (type === 'ean' && value.startsWith('977'));
+}
+
+export function normalTitle(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, ' ').trim();
+}
+
+/** The nearest block around `el` (at most five levels up) that names a comic: its first heading, title
+ *  or link whose text reads as one (with `self`, a link's own text or title first). A block whose
+ *  heading names something else (a statue's own block in a list, an "Item specifics" section) ends the
+ *  search, so its code never reaches the comic beside it. Only a link's text may be vouched for by a code:
+ *  a section heading never becomes a comic because a barcode stands under it. */
+export function titledCard(el: Element, codes: readonly Code[], self = false): (Titled & { card: Element }) | null {
+  const own = self && el.matches('a[href]') ? titleText(clean(el.getAttribute('title') ?? '') || textOf(el)) : '';
+  if (own !== '' && judgeTitle(own, null, codes)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
+  let card = el.parentElement;
+  for (let depth = 0; card !== null && depth < 5 && card.tagName !== 'BODY'; depth++, card = card.parentElement) {
+    const named = card.querySelectorAll(TITLE_ELEMENTS + (self ? ',img[alt]' : ''));
+    let found: (Titled & { card: Element }) | null = null;
+    for (let i = 0; i < named.length && i < 12; i++) {
+      const candidate = named[i];
+      if (candidate === undefined || candidate.closest(NOT_CONTENT) !== null) continue;
+      const value = titleText(candidate.tagName === 'IMG' ? clean(candidate.getAttribute('alt') ?? '') : wholeTitle(textOf(candidate), candidate));
+      if (!/\p{L}/u.test(value)) continue;
+      if (!judgeTitle(value, null, candidate.tagName === 'A' ? codes : [])) {
+        if (found === null && candidate.matches(STRONG_TITLE)) return null;
+      } else if (found === null) {
+        found = { text: value, element: candidate, card };
+      } else if (normalTitle(value) !== normalTitle(found.text)) {
+        return null; // two comics: a list of products, not the block of one
+      }
+    }
+    if (found !== null) return found;
+  }
+  return null;
+}

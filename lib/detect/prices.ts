@@ -1,0 +1,52 @@
+// Prices as a shopper reads them: "$3.74", "US $12.99", "£4.50", "4,50 €"; the price a card asks now,
+// not the one struck through beside it.
+
+import { clean, MAX_FIELD_CHARS, NOT_CONTENT } from './dom';
+
+/** "$450K" and "$2 million" are sums in a headline, not prices. */
+const PRICE =
+  /(?:\b(?:US|AU|CA|NZ|C|A) ?)?[$£€¥] ?\d{1,3}(?:,?\d{3})*(?:[.,]\d{2}(?!\d))?(?![\d.,]*\s?(?:[KkMmBb]|million|billion)\b)|\b\d{1,3}(?:[.\s]?\d{3})*,\d{2} ?€/;
+/** A price a shopper is not asked to pay: struck through, or named as the old or list price. */
+const NOT_ASKED = 'del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old-price" i],[class*="price-old" i],[class*="regular" i],[class*="msrp" i],[class*="rrp" i],[class*="list-price" i],[class*="retail" i]';
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', JPY: '¥' };
+
+export function extractPrice(value: string): string | null {
+  const match = PRICE.exec(value.slice(0, MAX_FIELD_CHARS));
+  return match === null ? null : match[0].replace(/\s+/g, ' ').trim();
+}
+
+/** A structured-data price ("3.99" and "USD") as a shopper reads it ("$3.99"). */
+export function formatPrice(amount: string | null, currency: string | null): string | null {
+  if (amount === null) return null;
+  const number = Number(amount.replace(/,/g, ''));
+  if (!Number.isFinite(number) || number < 0) return extractPrice(amount);
+  const code = (currency ?? '').toUpperCase();
+  const sign = CURRENCY_SIGNS[code];
+  return sign !== undefined ? sign + number.toFixed(2) : `${number.toFixed(2)} ${code}`.trim();
+}
+
+/** The price a block asks: the first one shown that is not struck through or named as the old price,
+ *  else the first one shown. Reads at most `maxNodes` text nodes. */
+export function shownPrice(block: Element, maxNodes = 80): string | null {
+  const walker = block.ownerDocument.createTreeWalker(block, 4 /* NodeFilter.SHOW_TEXT */);
+  let fallback: string | null = null;
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes; node = walker.nextNode(), visited++) {
+    const raw = node.nodeValue ?? '';
+    if (raw.length > 300 || !/\d/.test(raw)) continue;
+    // The sign may stand in its own element ("<span>$</span>3.99"): read the parent's text then.
+    const parent = node.parentElement;
+    if (parent === null || parent.closest(NOT_CONTENT) !== null) continue;
+    const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? (parent.textContent ?? '') : raw;
+    const price = extractPrice(clean(text));
+    if (price === null) continue;
+    const struck = parent.closest(NOT_ASKED);
+    if (struck === null || !block.contains(struck)) return price;
+    fallback ??= price;
+  }
+  return fallback;
+}
+
+/** Whether `text` holds a price at all: the commerce signal of a block. */
+export function hasPrice(text: string): boolean {
+  return PRICE.test(text.slice(0, 2000));
+}
