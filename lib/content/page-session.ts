@@ -67,6 +67,7 @@ export class PageSession {
   private rescanTimer: ReturnType<typeof setTimeout> | null = null;
   private reportTimer: ReturnType<typeof setTimeout> | null = null;
   private banner: HTMLElement | null = null;
+  private changedWhileReading = false;
 
   constructor(
     private readonly document: Document,
@@ -124,7 +125,16 @@ export class PageSession {
     const changed = records.some((record) =>
       [...record.addedNodes].some((node) => node.nodeType === 1 && !this.byHost.has(node as Element) && !this.banner?.contains(node)),
     );
-    if (!changed || this.rescanTimer) return;
+    if (changed) this.scheduleRescan();
+  }
+
+  private scheduleRescan(): void {
+    if (this.rescanTimer) return;
+    // A reading in progress took its list of elements before this change: read the page again after it.
+    if (this.detection.pending) {
+      this.changedWhileReading = true;
+      return;
+    }
     this.rescanTimer = setTimeout(() => {
       this.rescanTimer = null;
       void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
@@ -133,7 +143,14 @@ export class PageSession {
 
   /** A long page is read in slices, each in its own task, so no task blocks the page for long. */
   private continueScan(): void {
-    if (!this.detection.pending || this.signal.aborted) return;
+    if (this.signal.aborted) return;
+    if (!this.detection.pending) {
+      if (this.changedWhileReading) {
+        this.changedWhileReading = false;
+        this.scheduleRescan();
+      }
+      return;
+    }
     setTimeout(() => {
       void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
     }, 0);
