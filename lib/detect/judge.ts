@@ -24,9 +24,21 @@ export interface Titled {
 
 /** The title as the store meant it: without a rank or a glued-on marketplace label. */
 export function titleText(value: string): string {
-  const text = clean(value);
+  const text = undoubled(clean(value));
   const stripped = text.replace(TITLE_NOISE, '');
   return stripped.length >= 2 ? stripped : text;
+}
+
+/** A title written twice in one element, whole and cut ("Saga, Volume 1Saga, Volume 1", "...ChildrenUltimate
+ *  Spider-Man by…"), as stores do for their desktop and mobile layouts: the first, whole one. */
+function undoubled(text: string): string {
+  if (text.length < 16) return text;
+  const head = text.slice(0, 8);
+  const again = text.indexOf(head, 8);
+  if (again < 8) return text;
+  const first = text.slice(0, again).trim();
+  const second = text.slice(again).replace(ELLIPSIS, '').trim();
+  return first.startsWith(second) ? first : text;
 }
 
 /** Text that could be a product's name (not "View details", not a price, not a lone word of 3 letters). */

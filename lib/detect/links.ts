@@ -15,11 +15,11 @@ const TRACKING_PARAM =
   /^(?:utm_.*|ref_?|qid|sr|crid|dib|spc|psc|sp_csd|pd_rd_.*|pf_rd_.*|_encoding|keywords|_trk.*|_from|hash|fbclid|gclid|srsltid|variant|_pos|_sid|_ss|_psq|_fid|_v)$/i;
 /** Links that act rather than show a product: carts, accounts, sharing, sorting. */
 const ACTION_LINK =
-  /^(?:#|javascript:|mailto:|tel:|sms:)|[/?&=](?:cart|basket|bag|checkout|wishlist|wish-list|compare|account|login|log-in|signin|sign-in|register|logout|share|sharer|add-to-cart|add_to_cart|addtocart|quickview|quick-view|review|reviews|write-review)\b|[?&](?:sort|order|page|view|limit|dir|filter)[^=]*=|facebook\.com|twitter\.com|x\.com\/intent|pinterest\.|instagram\.com|tiktok\.com|youtube\.com|reddit\.com\/submit/i;
+  /^(?:#|javascript:|mailto:|tel:|sms:)|[/?&=](?:cart|basket|bag|checkout|wishlist|wish-list|wantlist|want-list|compare|account|login|log-in|signin|sign-in|register|logout|share|sharer|add-to-cart|add_to_cart|addtocart|quickview|quick-view|review|reviews|write-review)\b|[?&](?:sort|order|page|view|limit|dir|filter)[^=]*=|facebook\.com|twitter\.com|x\.com\/intent|pinterest\.|instagram\.com|tiktok\.com|youtube\.com|reddit\.com\/submit/i;
 /** How product pages are addressed across store platforms: Shopify /products/, WooCommerce /product/,
  *  BigCommerce and Magento slugs ending .html, Amazon /dp/, eBay /itm/, PREVIEWS /Catalog/, ids in the path. */
 const PRODUCT_PATH =
-  /\/(?:products?|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|tid|prod|sku|isbn|ean|upc)=/i;
+  /\/(?:products?|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|prod|sku|isbn|ean|upc)=/i;
 
 /** A product address reduced to what names the product: no tracking parameters, no fragment; `productKey`
  *  names the product where the path alone does not (Amazon's `/dp/<ASIN>` behind ad redirects). */
@@ -61,6 +61,17 @@ export function isEditorialAddress(href: string): boolean {
   return EDITORIAL_PATH.test(href.replace(/^[a-z]+:\/\/[^/]+/i, '').slice(0, 200));
 }
 
+/** Links to lists rather than products: searches, a creator's or publisher's books, a category, a series
+ *  page. A product's card links to them beside its own link. */
+const LIST_LINK =
+  /\/(?:s|search|brands?|authors?|vendors?|publishers?|creators?|contributors?|artists?|writers?|tags?|categor(?:y|ies)|collections?|genres?|newreleases|new-releases|browse|shop-by-[^/]+)(?:\/|\?|$)|[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
+
+/** A link to a list of products (a search, a creator, a category), unless it is plainly a product's. */
+export function isListLink(href: string): boolean {
+  const path = href.replace(/^[a-z]+:\/\/[^/]+/i, '').slice(0, 400);
+  return LIST_LINK.test(path) && !/\/(?:products?|dp|itm|item)\//i.test(path);
+}
+
 /** A link that acts (add to cart, share, sort, sign in) rather than shows something. */
 export function isActionLink(href: string): boolean {
   return ACTION_LINK.test(href.slice(0, 400));
@@ -88,9 +99,13 @@ export function codesFromAddress(href: string, base: string, strict: boolean, in
       if (hint !== undefined && value !== '') addCode(into, parseCode(value, hint));
     }
   }
+  let previous = '';
   for (const part of address.pathname.split('/').slice(0, 16)) {
     const segment = safeDecode(part).replace(/\.(?:jpe?g|png|gif|webp|html?|aspx?|php)$/i, '');
-    if (segment.length >= 9 && segment.length <= 18 && /^[0-9A-Za-z]+$/.test(segment)) addCode(into, strict ? strictCode(segment) : parseCode(segment));
+    // Amazon names a book by its ISBN-10 (/dp/1607066017): the one place a bare ISBN-10 is sure.
+    if (/^(?:dp|product|asin)$/i.test(previous) && /^\d{9}[\dX]$/i.test(segment)) addCode(into, parseCode(segment, 'isbn'));
+    else if (segment.length >= 9 && segment.length <= 18 && /^[0-9A-Za-z]+$/.test(segment)) addCode(into, strict ? strictCode(segment) : parseCode(segment));
+    previous = segment;
   }
   return into;
 }

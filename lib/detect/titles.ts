@@ -2,8 +2,8 @@
 // Pure string work, no DOM, no exception on any input; input past MAX_TITLE_CHARS is refused, not scanned.
 //
 // The reading, in order: clean the text (quotes, spaces, "..."), refuse what is plainly not a comic (empty,
-// a price, a date, a store heading, merchandise by word or by the store's category), strip store noise
-// (PREVIEWS "(MR)", Amazon bindings and dates), find the issue number ("#125", "Issue 5", MyComicShop's
+// a price, a date, the store's category), strip store noise (PREVIEWS "(MR)", a bestseller rank "1. ", eBay's
+// "New Listing", Amazon bindings and dates), refuse store headings, headlines, merchandise and lots, find the issue number ("#125", "Issue 5", MyComicShop's
 // "(2016 DC 3rd Series) 50A", eBay's "300 CGC 9.8"), take the series as the text before the first marker,
 // then read the markers that follow (volume, year, format, cover, ratio, printing, "(OF 6)").
 
@@ -66,6 +66,8 @@ export type NotAComicReason =
   | 'category'
   | 'merchandise'
   | 'store-heading'
+  /** A news headline, review, preview or interview about a comic, not the comic for sale. */
+  | 'editorial'
   | 'lot'
   | 'no-series'
   | 'no-comic-marker';
@@ -113,9 +115,11 @@ const PRICE_WORDS =
 const LEFTOVER_PUNCTUATION = /[\s:;,.\-–—/|%()[\]!*~+]+/g;
 
 const NON_COMIC_CATEGORY =
-  /\b(?:toys?|apparel|cloth(?:ing|es)|statues?|figures?|figurines?|busts?|collectibles?|merch(?:andise)?|t-?shirts?|shirts?|hoodies?|games?|puzzles?|posters?|prints?|trading cards?|cards?|funko|pops?|plush|replicas?|props?|accessories|dvds?|blu-?rays?|movies?|music|vinyl|gifts?|novelt(?:y|ies)|supplies|bags?|boards?|housewares|drinkware|jewelry|costumes?)\b/i;
+  /\b(?:toys?|apparel|cloth(?:ing|es)|statues?|figures?|figurines?|busts?|collectibles?|merch(?:andise)?|t-?shirts?|shirts?|hoodies?|hats?|caps|socks|games?|[tc]cgs?|boosters?|decks?|dice|miniatures?|heroclix|puzzles?|posters?|prints?|trading cards?|cards?|funko|pops?|plush|replicas?|props?|accessories|dvds?|blu-?rays?|movies?|music|vinyl|gifts?|novelt(?:y|ies)|supplies|bags?|boards?|storage|sleeves?|housewares|drinkware|mugs?|stickers?|pins?|keychains?|backpacks?|jewelry|costumes?)\b/i;
 const COMIC_CATEGORY =
-  /\b(?:comics?|comic books?|graphic novels?|manga|trades?|tpbs?|trade paperbacks?|hardcovers?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|collected editions?|new releases?|pull list)\b/i;
+  /\b(?:comics?|comic books?|graphic novels?|manga|manhwa|manhua|trades?|tpbs?|(?:trade )?paperbacks?|hardcovers?|hardbacks?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|variants?|collected editions?|new releases?|pull list)\b/i;
+/** "Comic Book Supplies", "Manga Figures": goods named after comics are not comics. */
+const COMIC_GOODS_CATEGORY = new RegExp(`${COMIC_CATEGORY.source}\\s+${NON_COMIC_CATEGORY.source}`, 'i');
 
 /** Words that name goods other than comics; read only before the issue number, where the series is. */
 const MERCHANDISE = new RegExp(
@@ -150,10 +154,14 @@ const MERCHANDISE = new RegExp(
     'litho',
     'art\\s+prints?',
     'enamel\\s+pins?',
+    'gift\\s+(?:cards?|vouchers?|certificates?)',
     '(?:trading|playing)\\s+cards?',
-    '(?:board|card|video)\\s+games?',
-    'puzzles?',
-    'dice',
+    '(?:board|card|video|tabletop|party)\\s+games?',
+    '(?:[tc]cg|heroclix|miniatures?|playmats?|dice|puzzles?|mylars?|beanies?|snapbacks?)',
+    '(?:booster|starter|deck)\\s+(?:box|pack|deck|display)(?:e?s)?',
+    // Supplies and apparel
+    '(?:comic|short|long|storage)\\s+(?:bags?|boards?|box(?:es)?|sleeves?)',
+    '(?:backing\\s+boards?|bags?\\s+(?:&|and|\\+)\\s+boards?|top[\\s-]?loaders?|(?:baseball|dad)\\s+(?:caps?|hats?))',
     'dvds?',
     'blu-?rays?',
     'costumes?',
@@ -172,6 +180,18 @@ const MERCHANDISE = new RegExp(
 /** A magazine sold with a figure or model ("(Magazine with Figure)", "FIG MAG"), wherever the title says so. */
 const MERCHANDISE_BUNDLE = /\b(?:mag(?:azine)?|partwork)\s+(?:with|w\/|\+|&)\s+(?:an?\s+)?(?:fig(?:ure)?|figurine|model|statue|replica)s?\b/i;
 
+/** After the issue number, goods that name a cover ("Action Figure Variant", "Funko Pop Variant") or come
+ *  with the comic ("Polybagged with Poster") do not make it merchandise; "Foil Variant Poster 24x36" does. */
+const NAMES_COVER = /^\s*(?:\S+\s+)?(?:var|cvr|cover|incv)/i;
+const COMES_WITH = /(?:\bwith|\bw\/|\+|&)\s*$/i;
+
+/** News about a comic, not the comic: "Review: Saga #66", "… Review Roundup", "… Spoilers", "Interview: …",
+ *  "Marvel Announces …". "Marvel Year in Review", "Western Roundup", "Interview with the Vampire" and the
+ *  PREVIEWS catalogs are sold comics, so review, preview and roundup count only as a lead-in or after the number. */
+const EDITORIAL =
+  /^(?:(?:exclusive|advance)\s+)?(?:reviews?|preview|interview|recap|news|first\s+look|sneak\s+peek)\s*(?::|\s[|–—-])|\b(?:reviews|review\s+round-?ups?|recaps?|spoilers|podcasts?|announce[sd]|unveils|solicit(?:s|ations?)|sellers?|interviews?(?!\s+with\s+the\s+vampire)|first\s+look|sneak\s+peek|explained)\b/i;
+const EDITORIAL_TAIL = /\b(?:review|preview(?!\s+(?:ed|var|cvr|cover))|round-?ups?)\b/i;
+
 const STORE_HEADING =
   /^(?:(?:top|best)[\s-]*sell(?:er|ers|ing)|bestsellers?|(?:new|latest)\s+(?:releases?|arrivals?)|staff\s+picks?|deals?\s+of\s+the\s+(?:week|day|month)|featured(?:\s+items?)?|popular|trending|recommended|recently\s+viewed|you\s+may\s+also\s+like|customers\s+also\s+bought|coming\s+soon|pre-?orders?|on\s+sale|rank(?:ed)?|number|no\.?|item|order|sku|ref(?:erence)?|model|part|product|listing|page|step|invoice|account|qty|quantity)$/i;
 
@@ -179,7 +199,13 @@ const LOT = /\b(?:lot|bundle|set)\s+of\s+\d+\b|\bcomics?\s+lot\b/i;
 
 /** PREVIEWS order-form tags and ratings: (MR), (RES), (NET), (O/A), (C: 1-0-0), (PP #1234). */
 const STORE_TAGS = /\((?:mr|res|net|o\/a|note\s+price|c:\s*[\d-]+|pp\s*#?\s*\d+|a\/?ca|w\/?a(?:\/ca)?)\)/gi;
-const LEADING_TAGS = /^(?:\[[^\]]{0,30}\]|\((?:pre-?order|preorder)\)|(?:pre-?order|preorder)\s*[:!|–—-])\s*/i;
+/** Labels before the title, any number of them: "[Pre-Order]", "Preorder:", eBay's "New Listing" (often glued
+ *  on: "New ListingAbsolute Batman #6"), a bestseller rank "1. ", "12) ", "#3 - ", "No. 3: " (not a bare "#1",
+ *  which may be the issue or the title itself). */
+/** eBay's hidden link text, glued on: "… Cover A NMOpens in a new window or tab". */
+const TRAILING_TAGS = /\s*opens in a new (?:window|tab)(?: or tab)?\.?$/i;
+const LEADING_TAGS =
+  /^(?:(?:\[[^\]]{0,30}\]|\(pre-?order\)|pre-?order\s*[:!|–—-]|new\s*listing(?!s\b))\s*|(?:(?:#|no\.?|rank)\s*\d{1,3}\s*[.):–—-]|\d{1,3}[.)])\s+(?=\p{L}|\d+\s+\p{L}))+/iu;
 
 /** Amazon's binding and date tail: "Paperback – October 23, 2012". */
 const BINDING =
@@ -231,9 +257,18 @@ export function parseTitle(raw: string, hints: TitleHints = {}): ParsedTitle | N
   if (couldBeFigures && isOnly(text, PRICE_TOKENS, PRICE_WORDS)) return notAComic(raw, 'price');
   if (couldBeFigures && isOnly(text, DATE_TOKENS, DATE_WORDS)) return notAComic(raw, 'date');
   if (!/\p{L}/u.test(text) && !/#\s?\d/.test(text)) return notAComic(raw, 'garbage');
-  const category = categoryVerdict(hints.category);
+  const category = hints.category === undefined ? null : categoryKind(hints.category);
   if (category === 'not-comic') return notAComic(raw, 'category');
   return readTitle(raw, { ...cut, ...stripStoreNoise(text) }, category === 'comic');
+}
+
+/** Merchandise words name the product before the issue number ("Funko Pop! Venom #363"), and after it
+ *  ("Spawn #1 Vinyl Figure", "X-Men #1 (1991) T-Shirt") unless they name the cover or come with the comic. */
+function sellsGoods(head: string, tail: string): boolean {
+  if (MERCHANDISE.test(head)) return true;
+  const goods = tail === '' ? null : MERCHANDISE.exec(tail);
+  if (goods === null) return false;
+  return !NAMES_COVER.test(tail.slice(goods.index + goods[0].length)) && !COMES_WITH.test(tail.slice(0, goods.index));
 }
 
 function notAComic(raw: string, reason: NotAComicReason): NotAComic {
@@ -247,7 +282,8 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   const tail = anchor === null ? '' : text.slice(anchor.end);
   const withoutNumbers = (t: string) => t.replace(/#\s*\d+/g, ' ').trim();
   if (STORE_HEADING.test(withoutNumbers(head)) || STORE_HEADING.test(withoutNumbers(text))) return notAComic(raw, 'store-heading');
-  if (MERCHANDISE.test(anchor === null ? text : head) || MERCHANDISE_BUNDLE.test(text)) return notAComic(raw, 'merchandise');
+  if (EDITORIAL.test(text) || (tail !== '' && EDITORIAL_TAIL.test(tail))) return notAComic(raw, 'editorial');
+  if (sellsGoods(anchor === null ? text : head, tail) || MERCHANDISE_BUNDLE.test(text)) return notAComic(raw, 'merchandise');
   if (LOT.test(text) || (anchor !== null && /^\s*(?:-|to|thru|through)\s*#?\d/i.test(tail))) return notAComic(raw, 'lot');
 
   const endMatch = SERIES_END.exec(head);
@@ -357,14 +393,16 @@ function isOnly(text: string, tokens: RegExp, words: RegExp): boolean {
   return withoutTokens.replace(words, ' ').replace(LEFTOVER_PUNCTUATION, '') === '';
 }
 
-function categoryVerdict(category: string | undefined): 'comic' | 'not-comic' | 'unknown' {
-  if (category === undefined) return 'unknown';
-  // Breadcrumbs read most specific last: "Collectibles > Comics" is comics.
-  const segments = category.slice(0, MAX_TITLE_CHARS).split(/\s*[>/|»›]\s*/).filter((s) => s.trim() !== '');
+/** What a store's category, breadcrumb or product type says the item is: "Comics > New Releases" comic,
+ *  "Apparel" or "Comic Book Supplies" not a comic, "Misc" nothing (null). Breadcrumbs read most specific
+ *  last: "Collectibles > Comics" is comics. */
+export function categoryKind(category: string): 'comic' | 'not-comic' | null {
+  if (typeof category !== 'string') return null;
+  const segments = category.slice(0, MAX_TITLE_CHARS).split(/\s*[>/|»›·•]\s*/).filter((s) => s.trim() !== '');
   const last = segments[segments.length - 1] ?? '';
-  if (COMIC_CATEGORY.test(last)) return 'comic';
+  if (COMIC_CATEGORY.test(last)) return COMIC_GOODS_CATEGORY.test(last) ? 'not-comic' : 'comic';
   if (NON_COMIC_CATEGORY.test(last)) return 'not-comic';
-  return 'unknown';
+  return null;
 }
 
 interface Cleaned extends Cut {
@@ -373,7 +411,7 @@ interface Cleaned extends Cut {
 }
 
 function stripStoreNoise(text: string): { text: string; binding: TitleFormat | null } {
-  let out = text.replace(STORE_TAGS, ' ').replace(LEADING_TAGS, '');
+  let out = text.replace(STORE_TAGS, ' ').replace(LEADING_TAGS, '').replace(TRAILING_TAGS, '');
   let binding: TitleFormat | null = null;
   const bound = BINDING.exec(out);
   if (bound !== null) {

@@ -125,3 +125,58 @@ export function comparable(item: ExpectedItem | ItemReport): string {
 export function codeKeys(items: readonly (ExpectedItem | ItemReport)[]): string[] {
   return items.flatMap((item) => item.codes.map((c) => `${c.type}:${c.value}`));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Scoring detection against a page's expected items (the tests and npm run bench:detect)
+
+export interface Tally {
+  truePositive: number;
+  falsePositive: number;
+  falseNegative: number;
+}
+
+export const tally = (): Tally => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });
+
+function codeSet(item: ExpectedItem | ItemReport): Set<string> {
+  return new Set(item.codes.map((c) => `${c.type}:${c.value}`));
+}
+
+function sameTitle(a: string | null, b: string | null): boolean {
+  const norm = (t: string | null) => (t ?? '').toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, ' ').trim();
+  return a !== null && b !== null && norm(a) === norm(b);
+}
+
+/** Pairs each expected item with the detected item of the same title, else one sharing a code, and
+ *  counts items and codes found, missed and extra. Returns the detected items no expected item took. */
+export function score(expected: readonly ExpectedItem[], detected: readonly ItemReport[], items: Tally, codes: Tally): ItemReport[] {
+  const unmatched = new Set(detected.map((_, i) => i));
+  for (const want of expected) {
+    const wantCodes = codeSet(want);
+    let found = [...unmatched].find((i) => sameTitle(detected[i]?.title ?? null, want.title));
+    found ??= [...unmatched].find((i) => [...codeSet(detected[i] ?? want)].some((c) => wantCodes.has(c)));
+    const got = found === undefined ? undefined : detected[found];
+    if (found === undefined || got === undefined) {
+      items.falseNegative++;
+      codes.falseNegative += wantCodes.size;
+      continue;
+    }
+    unmatched.delete(found);
+    items.truePositive++;
+    const gotCodes = codeSet(got);
+    for (const c of gotCodes) wantCodes.has(c) ? codes.truePositive++ : codes.falsePositive++;
+    for (const c of wantCodes) if (!gotCodes.has(c)) codes.falseNegative++;
+  }
+  for (const i of unmatched) {
+    items.falsePositive++;
+    codes.falsePositive += detected[i]?.codes.length ?? 0;
+  }
+  return [...unmatched].map((i) => detected[i]).filter((item): item is ItemReport => item !== undefined);
+}
+
+export function precision(t: Tally): number {
+  return t.truePositive + t.falsePositive === 0 ? 1 : t.truePositive / (t.truePositive + t.falsePositive);
+}
+
+export function recall(t: Tally): number {
+  return t.truePositive + t.falseNegative === 0 ? 1 : t.truePositive / (t.truePositive + t.falseNegative);
+}

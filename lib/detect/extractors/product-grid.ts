@@ -8,16 +8,17 @@
 // title reads as a comic and it shows a commerce signal, and when it stands beside others like it (a grid)
 // or is plainly a product on its own (a product address with a price or a buy control).
 
-import type { Code } from '../codes';
+import { parseCode, type Code } from '../codes';
 import { CLONE, clean, hasBuyControl, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, titleText, wholeTitle, type Titled } from '../judge';
-import { addCode, codesFromAddress, codesFromImageName, isActionLink, isEditorialAddress, isProductAddress, strictCode } from '../links';
+import { addCode, codesFromAddress, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { shownPrice } from '../prices';
 import { parseTitle, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
 const MAX_LINKS = 8000;
+const MAX_ROWS = 2000;
 /** A block with more than this many elements is a page section, not one product's card. */
 const MAX_CARD_ELEMENTS = 120;
 const NAMES = 'h1,h2,h3,h4,h5,h6,[itemprop="name"]';
@@ -33,6 +34,8 @@ interface Card {
   /** A price or a buy control: for sale on its own, whatever stands around it. */
   readonly forSale: boolean;
   readonly productAddress: boolean;
+  /** Some sign of sale: a price, a buy control, a product address or structured product data. */
+  readonly signal: boolean;
 }
 
 export const productGrid: Extractor = function* (context, root) {
@@ -45,7 +48,7 @@ export const productGrid: Extractor = function* (context, root) {
     if (i % 256 === 255) yield;
     const a = links[i];
     const href = a?.getAttribute('href') ?? '';
-    if (a === undefined || isActionLink(href) || isEditorialAddress(href)) continue;
+    if (a === undefined || isActionLink(href) || isEditorialAddress(href) || isListLink(href)) continue;
     const key = linkKey(href);
     if (key === null) continue;
     keyed.push({ a, key });
@@ -83,22 +86,60 @@ export const productGrid: Extractor = function* (context, root) {
     }
   }
 
-  // Cards that stand beside others like them are a grid; a card alone must be plainly a product.
-  const siblings = new Map<Element | null, number>();
-  for (const { card } of cards) siblings.set(card.parentElement, (siblings.get(card.parentElement) ?? 0) + 1);
+  // Cards that stand beside others like them are a grid, where a card with no sign of sale (sold out)
+  // counts when most of its neighbours show one; a card alone must be plainly a product.
+  const siblings = new Map<Element | null, { cards: number; signals: number }>();
+  for (const { card, signal } of cards) {
+    const group = siblings.get(card.parentElement) ?? { cards: 0, signals: 0 };
+    group.cards++;
+    if (signal) group.signals++;
+    siblings.set(card.parentElement, group);
+  }
   const later: Card[] = [];
   for (let i = 0; i < cards.length; i++) {
     if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
     const found = cards[i];
     if (found === undefined) continue;
-    const grid = (siblings.get(found.card.parentElement) ?? 0) >= 2;
+    const group = siblings.get(found.card.parentElement) ?? { cards: 0, signals: 0 };
+    const grid = group.cards >= 2 && (found.signal || group.signals * 2 >= group.cards);
     if (!grid && !(found.forSale && found.productAddress)) continue;
     // Slider copies come after the originals, so the original keeps the badge.
     if (cloned && found.card.closest(CLONE) !== null) later.push(found);
     else offer(context, found);
   }
   for (const found of later) offer(context, found);
+  yield* tableRows(context, root);
 };
+
+/** Rows of a table with no link to their product (a cart, an order, a price list): a cell names the
+ *  comic and a cell asks its price. Rows beside each other, as cards are. */
+function* tableRows(context: ReadContext, root: Element): Generator<void, void, void> {
+  const rows = root.querySelectorAll('tr');
+  const found: { row: Element; title: Titled; price: string }[] = [];
+  for (let i = 0; i < rows.length && i < MAX_ROWS; i++) {
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
+    const row = rows[i];
+    if (row === undefined || context.seen.has(row) || row.querySelector('th,table') !== null || context.items.containing(row) !== null) continue;
+    try {
+      const cells = row.children;
+      let title: Titled | null = null;
+      for (let c = 0; c < cells.length && c < 8 && title === null; c++) {
+        const cell = cells[c];
+        const text = cell === undefined ? '' : titleText(textOf(cell));
+        if (cell !== undefined && mayBeName(text) && parseTitle(text).kind === 'comic') title = { text, element: cell };
+      }
+      const price = title === null ? null : shownPrice(row);
+      if (title !== null && price !== null) found.push({ row, title, price });
+    } catch {
+      // One odd row does not stop the others.
+    }
+  }
+  for (const { row, title, price } of found) {
+    if (found.filter((other) => other.row.parentElement === row.parentElement).length < 2) continue;
+    context.seen.add(row);
+    context.items.offer({ codes: [], title: title.text, price, anchor: title.element, container: row }, 'grid');
+  }
+}
 
 function offer(context: ReadContext, { card, key, title, codes, price }: Card): void {
   context.seen.add(card);
@@ -107,9 +148,14 @@ function offer(context: ReadContext, { card, key, title, codes, price }: Card): 
 
 function readCard(context: ReadContext, card: Element, key: string): Card | null {
   if (card.getElementsByTagName('*').length > MAX_CARD_ELEMENTS || card.closest(NOT_CONTENT) !== null) return null;
+  // The page's own product is read from its heading (./heading.ts), not as a card.
+  if (card.querySelector('h1') !== null) return null;
   const own: Element[] = [];
   const anchors = card.matches('a[href]') ? [card] : [...card.querySelectorAll('a[href]')];
   for (const a of anchors) if (context.linkKey(a.getAttribute('href') ?? '') === key) own.push(a);
+  // A product's link shows its cover, its name or its code; "Why?" and "Our grading standards" link to
+  // pages about the store.
+  if (!own.some(isProductLink)) return null;
   const codes: Code[] = [];
   let productAddress = false;
   for (const a of own) {
@@ -132,33 +178,50 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   if (title === null) return null;
   const price = shownPrice(card);
   const forSale = price !== null || hasBuyControl(card);
-  if (!forSale && !productAddress && card.querySelector('[itemtype*="schema.org/Product" i]') === null) return null;
-  return { card, key, title, codes, price, forSale, productAddress };
+  const signal = forSale || productAddress || card.querySelector('[itemtype*="schema.org/Product" i]') !== null;
+  return { card, key, title, codes, price, forSale, productAddress, signal };
 }
 
-/** The card's title: the product link's title attribute (whole where the text is cut), a heading, the
- *  link's text, an image's description; the first that reads as a comic. A name that reads as some other
+function isProductLink(a: Element): boolean {
+  if (a.querySelector('img,picture') !== null || a.hasAttribute('title')) return true;
+  const text = titleText(textOf(a));
+  return parseCode(text) !== null || (mayBeName(text) && parseTitle(text).kind === 'comic');
+}
+
+/** The card's title: the product link's title attribute (whole where the text is cut), a title the card
+ *  declares in an attribute, a heading, the link's text; then, weaker, an image's description and the
+ *  card's own lines of text. The first that reads as a comic wins; a strong one that reads as some other
  *  product (a T-shirt, a card game) means the card is that product. */
 function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): Titled | null {
-  const candidates: Titled[] = [];
-  for (const a of own) {
-    const whole = clean(a.getAttribute('title') ?? '');
-    if (whole !== '') candidates.push({ text: whole, element: a });
+  const candidates: (Titled & { strong: boolean })[] = [];
+  const add = (text: string, element: Element, strong: boolean): void => {
+    if (text !== '') candidates.push({ text, element, strong });
+  };
+  for (const a of own) add(clean(a.getAttribute('title') ?? ''), a, true);
+  for (const attribute of card.attributes) {
+    if (/^(?:data-)?[\w-]*(?:title|name)$/i.test(attribute.name) && attribute.name !== 'name') add(clean(attribute.value.slice(0, 300)), own[0] ?? card, true);
   }
   const names = card.querySelectorAll(NAMES);
   for (let i = 0; i < names.length && i < 4; i++) {
     const name = names[i];
-    if (name !== undefined) candidates.push({ text: wholeTitle(textOf(name), name), element: name.querySelector('a[href]') ?? name });
+    if (name !== undefined) add(wholeTitle(textOf(name), name), name.querySelector('a[href]') ?? name, true);
   }
-  for (const a of own) candidates.push({ text: wholeTitle(textOf(a), a), element: a });
+  for (const a of own) add(wholeTitle(textOf(a), a), a, true);
   const image = card.querySelector('img[alt]');
-  if (image !== null) candidates.push({ text: clean(image.getAttribute('alt') ?? ''), element: image.closest('a[href]') ?? image });
+  if (image !== null) add(clean(image.getAttribute('alt') ?? ''), image.closest('a[href]') ?? image, false);
+  const leaves = card.querySelectorAll('div,span,p,li,td,strong,b');
+  for (let i = 0, taken = 0; i < leaves.length && i < 40 && taken < 8; i++) {
+    const leaf = leaves[i];
+    if (leaf === undefined || leaf.childElementCount > 0) continue;
+    taken++;
+    add(textOf(leaf), leaf, false);
+  }
   for (const candidate of candidates) {
     const text = titleText(candidate.text);
     if (!mayBeName(text)) continue;
     const parsed = parseTitle(text);
     if (parsed.kind === 'comic') return { text, element: candidate.element };
-    if (NOT_A_COMIC.has(parsed.reason)) return null;
+    if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return null;
     // A name with no issue number or format is a comic when the card carries a publication code.
     if (parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) return { text, element: candidate.element };
   }
