@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isComic, MAX_TITLE_CHARS, parseTitle, seriesKey, titleKey, type ParsedTitle } from '@/lib/detect/titles';
+import { categoryKind, isComic, MAX_TITLE_CHARS, parseTitle, seriesKey, titleKey, type ParsedTitle } from '@/lib/detect/titles';
 import { TITLE_CASES } from './title-cases';
 
 function comicOf(input: string): ParsedTitle {
@@ -25,6 +25,56 @@ describe('title table', () => {
       }
     });
   }
+});
+
+describe('categoryKind', () => {
+  it('reads store categories, breadcrumbs and product types, most specific last', () => {
+    const kinds: [string, ReturnType<typeof categoryKind>][] = [
+      ['Comics > New Releases', 'comic'],
+      ['Books/Comics & Graphic Novels', 'comic'],
+      ['Collectibles > Comics', 'comic'],
+      ['Comics & Collectibles', 'comic'],
+      ['Single Issue', 'comic'],
+      ['Trade Paperback', 'comic'],
+      ['Paperback', 'comic'],
+      ['Manga', 'comic'],
+      ['Variant Covers', 'comic'],
+      ['Apparel', 'not-comic'],
+      ["Men's Clothing", 'not-comic'],
+      ['T-Shirts', 'not-comic'],
+      ['Comics > T-Shirts', 'not-comic'],
+      ['Vinyl Figures', 'not-comic'],
+      ['Toys & Collectibles', 'not-comic'],
+      ['Funko Pop!', 'not-comic'],
+      ['Apparel · T-Shirt', 'not-comic'],
+      ['Trading Card Games', 'not-comic'],
+      ['Booster Boxes', 'not-comic'],
+      ['Dice', 'not-comic'],
+      ['Comic Book Supplies', 'not-comic'],
+      ['Manga Figures', 'not-comic'],
+      ['Bags & Boards', 'not-comic'],
+      ['Misc', null],
+      ['Sale', null],
+      ['', null],
+      [' > ', null],
+    ];
+    for (const [category, kind] of kinds) expect([category, categoryKind(category)]).toEqual([category, kind]);
+  });
+
+  it('agrees with the category parseTitle is given', () => {
+    expect(parseTitle('Spawn #1', { category: 'Vinyl Figures' })).toMatchObject({ kind: 'not-a-comic', reason: 'category' });
+    expect(parseTitle('Watchmen', { category: 'Comics > New Releases' })).toMatchObject({ kind: 'comic', format: 'unknown' });
+    expect(parseTitle('Watchmen', { category: 'Misc' })).toMatchObject({ kind: 'not-a-comic', reason: 'no-comic-marker' });
+  });
+});
+
+describe('store noise before the title', () => {
+  it('keeps ranks and labels out of the series and the number', () => {
+    for (const raw of ['1. Absolute Batman #6', '12) Absolute Batman #6', '#3 - Absolute Batman #6', 'No. 3: Absolute Batman #6', 'New ListingAbsolute Batman #6', 'NEW LISTING Absolute Batman #6']) {
+      const parsed = comicOf(raw);
+      expect([raw, parsed.series, parsed.number, titleKey(parsed)]).toEqual([raw, 'Absolute Batman', '6', titleKey(comicOf('Absolute Batman #6'))]);
+    }
+  });
 });
 
 describe('seriesKey', () => {
