@@ -4,7 +4,7 @@
 // and each is recorded in `sources`, so a wrong badge can be traced to what read it.
 
 import type { Code } from './codes';
-import { judgeTitle, normalTitle, titleText } from './judge';
+import { judgeTitle, normalTitle, sameComic, titleText } from './judge';
 import { addCode, codeKey, MAX_CODES } from './links';
 import type { ParsedTitle } from './titles';
 import type { DetectionStep } from './types';
@@ -35,6 +35,9 @@ export interface Candidate {
   readonly container?: Element;
   readonly category?: string | null;
   readonly link?: string | null;
+  /** It is the page's own product (a product page's heading, its meta tags, structured data at its own
+   *  address): every such candidate is one item. */
+  readonly page?: boolean;
 }
 
 export interface FoundItems {
@@ -51,6 +54,8 @@ export interface FoundItems {
   /** The innermost item whose container holds `el`. */
   containing(el: Element): Found | null;
   byTitle(title: string): Found | null;
+  /** The page's own product, once a candidate said it is. */
+  readonly pageItem: Found | null;
   /** Adds what a later extractor read to an item of this scan. */
   merge(found: Found, codes: readonly Code[], via: DetectionStep, price?: string | null): void;
   /** An element read and found not to be a comic (a toy in the adapter's category, a T-shirt's card):
@@ -70,6 +75,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
   let titled = 0;
   let returned = 0;
   const rejected = new WeakSet<Element>();
+  let pageItem: Found | null = null;
   const isRejected = (el: Element): boolean => {
     for (let node: Element | null = el, depth = 0; node !== null && depth < 12; node = node.parentElement, depth++) if (rejected.has(node)) return true;
     return false;
@@ -85,8 +91,11 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
       const link = candidate.link ?? null;
       const existing =
         items.known(codes, link) ??
-        items.containing(anchor) ??
-        (candidate.container === undefined ? null : items.containing(candidate.container)) ??
+        (candidate.page === true ? pageItem : null) ??
+        // An item whose block holds this one is the same item only when their titles agree: a product
+        // page's block may hold the cards of other products.
+        agreeing(items.containing(anchor), title) ??
+        (candidate.container === undefined ? null : agreeing(items.containing(candidate.container), title)) ??
         // A title names an item already found only when no address tells them apart: two listings of the
         // same title with their own links are two items.
         (title === null ? null : sameUnlinked(items.byTitle(title), link));
@@ -111,6 +120,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
         scan: items.scan,
       };
       items.add(found, link);
+      if (candidate.page === true) pageItem ??= found;
       return found;
     },
     add(found, link) {
@@ -157,11 +167,18 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
     reject(el) {
       rejected.add(el);
     },
+    get pageItem() {
+      return pageItem;
+    },
     handedOut() {
       returned = list.length;
     },
   };
   return items;
+}
+
+function agreeing(found: Found | null, title: string | null): Found | null {
+  return found !== null && sameComic(found.title, title) ? found : null;
 }
 
 function sameUnlinked(found: Found | null, link: string | null): Found | null {

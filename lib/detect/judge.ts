@@ -9,6 +9,8 @@ import { isComic, parseTitle, type ParsedTitle } from './titles';
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
 /** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6"). */
 const TITLE_NOISE = /^(?:\d{1,3}[.)]\s+(?=\S)|new\s*listing\s*(?=\S)|sponsored\s*(?=[A-Z]))/i;
+/** Words for screen readers that a link carries after its text. */
+const HIDDEN_NOTE = /\s*\(?(?:opens|open)\s+(?:in\s+)?(?:a\s+)?new\s+(?:window|tab)(?:\s+or\s+(?:tab|window))?\)?\s*$/i;
 /** Words on links and buttons that are never a product's name. */
 const NOT_A_NAME = /^(?:view|details|more|buy|shop|quick|read|add|select|choose|see|learn|sold|in|out|pre-?order)(?:\s+[a-z]+){0,3}\W*$/i;
 /** "Nets $450K", "sells for $2 million": a sum in a headline. */
@@ -24,7 +26,7 @@ export interface Titled {
 
 /** The title as the store meant it: without a rank or a glued-on marketplace label. */
 export function titleText(value: string): string {
-  const text = undoubled(clean(value));
+  const text = undoubled(clean(value).replace(HIDDEN_NOTE, ''));
   const stripped = text.replace(TITLE_NOISE, '');
   return stripped.length >= 2 ? stripped : text;
 }
@@ -74,6 +76,16 @@ export function isPublicationCode({ type, value }: Code): boolean {
   return type === 'isbn' || (type === 'upc' && value.length === 17) || (type === 'ean' && value.startsWith('977'));
 }
 
+/** Two titles that name the same comic as stores write it: the same words, or one the other's start
+ *  ("Transformers #1 – Cover A" and "Transformers #1 – Cover A - Cape & Cowl Comics"). A missing title
+ *  agrees with any. */
+export function sameComic(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return true;
+  const x = normalTitle(a);
+  const y = normalTitle(b);
+  return x === y || (x.length > 0 && y.length > 0 && (x.startsWith(y) || y.startsWith(x)));
+}
+
 export function normalTitle(title: string): string {
   return title.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, ' ').trim();
 }
@@ -85,7 +97,7 @@ export function normalTitle(title: string): string {
  *  a section heading never becomes a comic because a barcode stands under it. */
 export function titledCard(el: Element, codes: readonly Code[], self = false): (Titled & { card: Element }) | null {
   const own = self && el.matches('a[href]') ? titleText(clean(el.getAttribute('title') ?? '') || textOf(el)) : '';
-  if (own !== '' && judgeTitle(own, null, codes)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
+  if (own !== '' && mayBeName(own) && judgeTitle(own, null, codes)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
   let card = el.parentElement;
   for (let depth = 0; card !== null && depth < 5 && card.tagName !== 'BODY'; depth++, card = card.parentElement) {
     const named = card.querySelectorAll(TITLE_ELEMENTS + (self ? ',img[alt]' : ''));
@@ -94,7 +106,7 @@ export function titledCard(el: Element, codes: readonly Code[], self = false): (
       const candidate = named[i];
       if (candidate === undefined || candidate.closest(NOT_CONTENT) !== null) continue;
       const value = titleText(candidate.tagName === 'IMG' ? clean(candidate.getAttribute('alt') ?? '') : wholeTitle(textOf(candidate), candidate));
-      if (!/\p{L}/u.test(value)) continue;
+      if (!mayBeName(value)) continue;
       if (!judgeTitle(value, null, candidate.tagName === 'A' ? codes : [])) {
         if (found === null && candidate.matches(STRONG_TITLE)) return null;
       } else if (found === null) {

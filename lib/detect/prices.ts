@@ -8,6 +8,7 @@ const PRICE =
   /(?:\b(?:US|AU|CA|NZ|C|A) ?)?[$£€¥] ?\d{1,3}(?:,?\d{3})*(?:[.,]\d{2}(?!\d))?(?![\d.,]*\s?(?:[KkMmBb]|million|billion)\b)|\b\d{1,3}(?:[.\s]?\d{3})*,\d{2} ?€/;
 /** A price a shopper is not asked to pay: struck through, or named as the old or list price. */
 const NOT_ASKED = 'del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old-price" i],[class*="price-old" i],[class*="regular" i],[class*="msrp" i],[class*="rrp" i],[class*="list-price" i],[class*="retail" i]';
+const OLD_PRICE_WORDS = /\b(?:was|msrp|rrp|srp|list(?:\s+price)?|regular(?:\s+price)?|compare\s+at|retail|orig(?:inal)?(?:\s+price)?|reg\.?|cover\s+price)\s*:?\s*$/i;
 const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', JPY: '¥' };
 
 export function extractPrice(value: string): string | null {
@@ -37,13 +38,20 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
     const parent = node.parentElement;
     if (parent === null || parent.closest(NOT_CONTENT) !== null) continue;
     const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? (parent.textContent ?? '') : raw;
-    const price = extractPrice(clean(text));
+    const line = clean(text);
+    const price = extractPrice(line);
     if (price === null) continue;
     const struck = parent.closest(NOT_ASKED);
-    if (struck === null || !block.contains(struck)) return price;
+    if ((struck === null || !block.contains(struck)) && !namedOld(line, price, parent)) return price;
     fallback ??= price;
   }
   return fallback;
+}
+
+/** A price named as the old or list one by the words before it: "Was: $4.99", "MSRP $5.99". */
+function namedOld(line: string, price: string, parent: Element): boolean {
+  const before = line.slice(0, line.indexOf(price)) || clean(parent.previousSibling?.textContent?.slice(-40) ?? '');
+  return OLD_PRICE_WORDS.test(before);
 }
 
 /** Whether `text` holds a price at all: the commerce signal of a block. */

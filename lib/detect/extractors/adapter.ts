@@ -62,18 +62,23 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
   const { items, seen, adapter } = context;
   if (items.full()) return;
   try {
-    seen.add(container);
     const rule = rules.length === 1 ? rules[0] : rules.find((r) => container.matches(r.container));
     if (rule === undefined || (inert && container.closest(NOT_CONTENT) !== null)) return;
     const title = pickTitle(context.document, container, rule.title);
     const codes = pickCodes(context, container, rule);
     const link = pickLink(context, container, rule.link, title?.element);
     const same = items.known(codes, link);
-    if (same !== null) return;
+    if (same !== null) {
+      seen.add(container);
+      return;
+    }
     const text = title?.text ?? null;
     if (clone && codes.length === 0 && link === null && text !== null && items.byTitle(text) !== null) return;
     const category = pick(context.document, container, rule.category, (value) => adapter.categoryNames?.[value] ?? value);
     const judged = judgeTitle(text, category, codes);
+    // A container that names something other than a comic is done with; one the rule could not read
+    // (no title, no code) is left to the general readers.
+    if (text !== null || codes.length > 0) seen.add(container);
     if (judged === null) {
       if (text !== null) items.reject(container);
       return;

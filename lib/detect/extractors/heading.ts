@@ -31,7 +31,7 @@ export const pageHeading: Extractor = function* (context) {
   }
   yield;
   if (block === null) return;
-  context.items.offer({ codes: [], title: titleText(wholeTitle(textOf(h1), h1)), price: shownPrice(block), anchor: h1, container: block }, 'heading');
+  context.items.offer({ codes: [], title: titleText(wholeTitle(textOf(h1), h1)), price: shownPrice(block), anchor: h1, container: block, page: true }, 'heading');
 };
 
 /** The item of the page's own product, if it has been found: the one named by the page's heading. */
@@ -39,8 +39,8 @@ export function pageProduct(context: ReadContext): Found | null {
   if (!context.whole) return null;
   const h1 = mainHeading(context.document);
   return (
-    context.items.list.find(
-      (item) => item.via === 'heading' || item.via === 'meta' || (h1 !== null && (item.anchor === h1 || h1.contains(item.anchor) || item.anchor.contains(h1))),
-    ) ?? null
+    context.items.pageItem ??
+    context.items.list.find((item) => h1 !== null && (item.anchor === h1 || h1.contains(item.anchor) || item.anchor.contains(h1))) ??
+    null
   );
 }

@@ -52,7 +52,9 @@ export const jsonLd: Extractor = function* (context, root) {
       if (name === null && codes.length === 0) continue;
       const category = text(product['category']) ?? asList(product['additionalType']).map(text).find((t) => t !== null) ?? null;
       const anchor = findAnchor(context, root, name, link);
-      context.items.offer({ codes, title: name, price, anchor, category, link }, 'json-ld');
+      // Structured data at the page's own address, or the page's only product, is the page's product.
+      const page = link !== null ? link === context.linkKey(context.url) : products.length === 1 && context.whole;
+      context.items.offer({ codes, title: name, price, anchor, category, link, page }, 'json-ld');
     } catch {
       // One odd product does not stop the others.
     }

@@ -17,9 +17,12 @@ const MAX_TEXT_NODES = 40_000;
 const LABEL_WORDS =
   'upc(?:-a)?|ean(?:-13)?|isbn(?:[- ]?1[03])?|gtin(?:-?1[234])?|barcode|item\\s+(?:code|no\\.?|number|#)|diamond(?:\\s+(?:id|code|no\\.?|number|#))?|lunar(?:\\s+code)?|prh(?:\\s+code)?|distributor\\s+code|order\\s+code|sku|product\\s+code';
 /** A label at the start of a text node, its value after it or in the next cell. */
-const LABEL = new RegExp(`^(${LABEL_WORDS})\\b[\\s\\u200e\\u200f]*[:#]?`, 'i');
+const LABEL = new RegExp(`^(${LABEL_WORDS})(?![A-Za-z0-9])[\\s\\u200e\\u200f]*[:#]?`, 'i');
 /** A label inside longer text, its value right after the colon. */
 const LABEL_IN_TEXT = new RegExp(`(?:^|[\\s(,;])(${LABEL_WORDS})\\s*[:#]\\s*([0-9A-Za-z][0-9A-Za-z -]{7,30})`, 'gi');
+
+/** Text that may hold a code: six digits in a row, or a Lunar code's 4 digits, 2 letters, 4 digits. */
+const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 
 export interface LabelledCode {
   readonly code: Code;
@@ -39,7 +42,7 @@ function readNode(node: Node, out: LabelledCode[]): void {
   if (raw.length < 3 || raw.length > 2000) return;
   if (raw.length > 200) {
     // A sentence: only worth reading when a label with a long value stands in it.
-    if (!/\d{6}|[A-Za-z]{3}\d{6}/.test(raw)) return;
+    if (!CODE_LIKE.test(raw)) return;
     const parent = node.parentElement;
     if (parent === null || parent.closest(NOT_CONTENT) !== null) return;
     for (const match of clean(raw).matchAll(LABEL_IN_TEXT)) {
@@ -57,7 +60,7 @@ function readNode(node: Node, out: LabelledCode[]): void {
   const parent = node.parentElement;
   if (parent === null) return;
   if (label === null) {
-    if (text.length < 12 || !/\d{6}|[A-Za-z]{3}\d{6}/.test(text) || parent.closest(NOT_CONTENT) !== null) return;
+    if (text.length < 12 || !CODE_LIKE.test(text) || parent.closest(NOT_CONTENT) !== null) return;
     for (const match of text.matchAll(LABEL_IN_TEXT)) {
       const code = codeAfter(match[1] ?? '', match[2] ?? '');
       if (code !== null) out.push({ code, element: parent });

@@ -36,6 +36,6 @@ export const metaTags: Extractor = function* (context) {
   );
   const category = tags.get('product:category') ?? tags.get('product:type') ?? null;
   if (title !== null || codes.length > 0) {
-    context.items.offer({ codes, title, price, anchor: findAnchor(context, document.documentElement, title, null), category }, 'meta');
+    context.items.offer({ codes, title, price, anchor: findAnchor(context, document.documentElement, title, null), category, page: true }, 'meta');
   }
 };

@@ -13,7 +13,7 @@ import { CLONE, clean, hasBuyControl, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { shownPrice } from '../prices';
-import { parseTitle, type NotAComicReason } from '../titles';
+import { categoryKind, parseTitle, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
@@ -23,7 +23,7 @@ const MAX_ROWS = 2000;
 const MAX_CARD_ELEMENTS = 120;
 const NAMES = 'h1,h2,h3,h4,h5,h6,[itemprop="name"]';
 /** A candidate title the parser calls one of these is some other product: the card is not a comic. */
-const NOT_A_COMIC: ReadonlySet<NotAComicReason> = new Set<NotAComicReason>(['merchandise', 'category', 'lot', 'store-heading']);
+const NOT_A_COMIC: ReadonlySet<NotAComicReason> = new Set<NotAComicReason>(['merchandise', 'category', 'lot', 'store-heading', 'editorial']);
 
 interface Card {
   readonly card: Element;
@@ -73,7 +73,8 @@ export const productGrid: Extractor = function* (context, root) {
     if (read.has(card) || seen.has(card)) continue;
     read.add(card);
     // A product an earlier extractor found (the adapter's tile): the grid reader only confirms it.
-    const existing = items.known([], key) ?? items.containing(a);
+    const holder = items.containing(a);
+    const existing = items.known([], key) ?? (holder !== null && (holder.container === card || card.contains(holder.container)) ? holder : null);
     if (existing !== null) {
       items.merge(existing, [], 'grid');
       continue;
@@ -125,8 +126,13 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
       let title: Titled | null = null;
       for (let c = 0; c < cells.length && c < 8 && title === null; c++) {
         const cell = cells[c];
-        const text = cell === undefined ? '' : titleText(textOf(cell));
-        if (cell !== undefined && mayBeName(text) && parseTitle(text).kind === 'comic') title = { text, element: cell };
+        if (cell === undefined) continue;
+        // The cell's first line (its link, before a subtitle under it), else its whole text.
+        const first = cell.firstElementChild;
+        for (const part of first !== null && first.tagName !== 'BR' ? [first, cell] : [cell]) {
+          const text = titleText(textOf(part));
+          if (title === null && mayBeName(text) && parseTitle(text).kind === 'comic') title = { text, element: part };
+        }
       }
       const price = title === null ? null : shownPrice(row);
       if (title !== null && price !== null) found.push({ row, title, price });
@@ -175,11 +181,26 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
     if (value.length >= 9 && value.length <= 40 && /\d{6}/.test(value) && node.parentElement?.closest(NOT_CONTENT) == null) addCode(codes, strictCode(clean(value)));
   }
   const title = cardTitle(card, own, codes);
-  if (title === null) return null;
+  if (title === null || namesOtherProduct(card, title.text)) {
+    context.items.reject(card);
+    return null;
+  }
   const price = shownPrice(card);
   const forSale = price !== null || hasBuyControl(card);
   const signal = forSale || productAddress || card.querySelector('[itemtype*="schema.org/Product" i]') !== null;
   return { card, key, title, codes, price, forSale, productAddress, signal };
+}
+
+/** A line of the card that names its product type as something other than a comic: Shopify's
+ *  "Apparel · T-Shirt", a "Vinyl Figure" caption, a "Trading Cards" category. */
+function namesOtherProduct(card: Element, title: string): boolean {
+  const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
+    const line = clean(node.nodeValue ?? '');
+    if (line.length < 3 || line.length > 40 || title.includes(line) || !/\p{L}{3}/u.test(line)) continue;
+    if (categoryKind(line) === 'not-comic') return true;
+  }
+  return false;
 }
 
 function isProductLink(a: Element): boolean {
