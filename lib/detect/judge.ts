@@ -4,7 +4,7 @@
 
 import type { Code } from './codes';
 import { clean, NOT_CONTENT, textOf } from './dom';
-import { isComic, parseTitle, type ParsedTitle } from './titles';
+import { categoryKind, isComic, parseTitle, type ParsedTitle } from './titles';
 
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
 /** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6"). */
@@ -119,3 +119,17 @@ export function titledCard(el: Element, codes: readonly Code[], self = false): (
   }
   return null;
 }
+
+/** A line of a product's block that names its product type as something other than a comic: Shopify's
+ *  "Apparel · T-Shirt", a "Vinyl Figure" caption, a "Trading Cards" category. */
+export function namesOtherProduct(card: Element, title: string): boolean {
+  const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
+    const line = clean(node.nodeValue ?? '');
+    if (line.length < 3 || line.length > 160 || title.includes(line) || !/\p{L}{3}/u.test(line)) continue;
+    // "Apparel · Unisex tee · Item #: JUN242500": each part of a line of facts on its own.
+    for (const part of line.split(/\s*[·•|]\s*/)) if (part.length <= 40 && categoryKind(part) === 'not-comic') return true;
+  }
+  return false;
+}
+

@@ -152,6 +152,7 @@ const MERCHANDISE = new RegExp(
     'posters?',
     'lithographs?',
     'litho',
+    '(?:wall|desk|advent)\\s+calendars?',
     'art\\s+prints?',
     'enamel\\s+pins?',
     'gift\\s+(?:cards?|vouchers?|certificates?)',

@@ -4,9 +4,9 @@
 
 import { parseCode, findCodesInText, type Code } from '../codes';
 import { CLONE, clean, isValidSelector, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from './labels';
-import { addCode, codesFromAddress } from '../links';
+import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
 import { extractPrice } from '../prices';
 import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
 import type { DetectionStep } from '../types';
@@ -67,6 +67,9 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
     const title = pickTitle(context.document, container, rule.title);
     const codes = pickCodes(context, container, rule);
     const link = pickLink(context, container, rule.link, title?.element);
+    // The codes its own address carries (/Catalog/MAR180454) tell it apart from the same product elsewhere.
+    const href = (title?.element.closest('a[href]') ?? null)?.getAttribute('href') ?? '';
+    if (CODE_IN_PATH.test(href)) codesFromAddress(href, context.url, true, codes);
     const same = items.known(codes, link);
     if (same !== null) {
       seen.add(container);
@@ -75,7 +78,8 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
     const text = title?.text ?? null;
     if (clone && codes.length === 0 && link === null && text !== null && items.byTitle(text) !== null) return;
     const category = pick(context.document, container, rule.category, (value) => adapter.categoryNames?.[value] ?? value);
-    const judged = judgeTitle(text, category, codes);
+    // Where the store names no category, a line of the block naming another product type decides.
+    const judged = category === null && rule.category === undefined && text !== null && namesOtherProduct(container, text) ? null : judgeTitle(text, category, codes);
     // A container that names something other than a comic is done with; one the rule could not read
     // (no title, no code) is left to the general readers.
     if (text !== null || codes.length > 0) seen.add(container);

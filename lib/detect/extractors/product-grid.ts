@@ -10,10 +10,10 @@
 
 import { parseCode, type Code } from '../codes';
 import { CLONE, clean, hasBuyControl, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, mayBeName, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, mayBeName, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { shownPrice } from '../prices';
-import { categoryKind, parseTitle, type NotAComicReason } from '../titles';
+import { parseTitle, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
@@ -121,6 +121,8 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
     if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
     const row = rows[i];
     if (row === undefined || context.seen.has(row) || row.querySelector('th,table') !== null || context.items.containing(row) !== null) continue;
+    // A row with products' own links is a grid laid out as a table: its cells are the cards.
+    if ([...row.querySelectorAll('a[href]')].some((a) => isProductHref(a.getAttribute('href') ?? ''))) continue;
     try {
       const cells = row.children;
       let title: Titled | null = null;
@@ -191,16 +193,8 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   return { card, key, title, codes, price, forSale, productAddress, signal };
 }
 
-/** A line of the card that names its product type as something other than a comic: Shopify's
- *  "Apparel · T-Shirt", a "Vinyl Figure" caption, a "Trading Cards" category. */
-function namesOtherProduct(card: Element, title: string): boolean {
-  const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
-  for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
-    const line = clean(node.nodeValue ?? '');
-    if (line.length < 3 || line.length > 40 || title.includes(line) || !/\p{L}{3}/u.test(line)) continue;
-    if (categoryKind(line) === 'not-comic') return true;
-  }
-  return false;
+function isProductHref(href: string): boolean {
+  return !isActionLink(href) && !isListLink(href) && !isEditorialAddress(href);
 }
 
 function isProductLink(a: Element): boolean {
