@@ -127,6 +127,8 @@ export function namesOtherProduct(card: Element, title: string): boolean {
   for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
     const line = clean(node.nodeValue ?? '');
     if (line.length < 3 || line.length > 160 || title.includes(line) || !/\p{L}{3}/u.test(line)) continue;
+    // Buttons and links say what to do ("Add to bag"), not what the product is.
+    if (node.parentElement?.closest('button,a,label,select,option,[role="button"]') != null) continue;
     // "Apparel · Unisex tee · Item #: JUN242500": each part of a line of facts on its own.
     for (const part of line.split(/\s*[·•|]\s*/)) if (part.length <= 40 && categoryKind(part) === 'not-comic') return true;
   }
