@@ -93,6 +93,7 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
       } catch {
         // An extractor that breaks on this page gives what it found so far; the others still run.
       }
+      yield;
     }
   }
 
@@ -109,7 +110,7 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
         done = true;
       }
       if (done) break;
-      if (performance.now() > deadline) return { items: [], pending: true };
+      if (performance.now() >= deadline) return { items: [], pending: true };
     }
     const fresh = items.list.slice(job.before);
     job = null;

@@ -39,7 +39,7 @@ describe('pages in layouts the adapters were not written for', () => {
         }
       }
       expect(recall(items), `${folder}: ${items.falseNegative} of ${items.truePositive + items.falseNegative} missed`).toBeGreaterThanOrEqual(0.9);
-      expect(extra, 'items that are not on the page').toEqual([]);
+      expect(extra.join("\n"), "items that are not on the page").toBe("");
     });
   }
 });
@@ -61,7 +61,8 @@ describe('the same items however the reading is sliced', () => {
           expect(session.pending).toBe(false);
           const sliced = reportDetection({ adapter: session.adapter, items });
           expect(sliced, `${budget} ms slices (${slices} of them)`).toEqual(whole);
-          if (budget === 0 && whole.items.length > 1) expect(slices).toBeGreaterThan(1);
+          // A budget of 0 stops at every pause the extractors make: the most slices there can be.
+          if (budget === 0) expect(slices).toBeGreaterThan(1);
         }
       } finally {
         await close();

@@ -8,6 +8,7 @@ import { findCodesInText, parseCode, type Code, type CodeHint } from '../codes';
 import { clean, NOT_CONTENT, textOf } from '../dom';
 import type { Found } from '../found';
 import { titledCard, type Titled } from '../judge';
+import { parseTitle } from '../titles';
 import { addCode, strictCode } from '../links';
 import { shownPrice } from '../prices';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
@@ -120,7 +121,9 @@ export const labels: Extractor = function* (context, root) {
     // A labelled code is itself a sign of a product: no price is asked for.
     const card = titledCard(element, [code]);
     page ??= pageProduct(context);
-    if (card === null && page !== null) {
+    // A block whose title is a comic only because this code vouches for it ("DC Comics" beside the
+    // barcode) is not a product of its own on a page that has one.
+    if (page !== null && (card === null || parseTitle(card.text).kind !== 'comic' || card.card.contains(page.anchor))) {
       items.merge(page, [code], 'label');
       continue;
     }
