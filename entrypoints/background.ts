@@ -16,8 +16,9 @@ export default defineBackground(() => {
     version: browser.runtime.getManifest().version,
     preferences: readPreferences,
     openOptions: () => void browser.runtime.openOptionsPage(),
-    injectExtras: async (tabId, frameId) => {
-      await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-extras.js'] });
+    injectExtras: async (tabId, frameId, part) => {
+      const file = part === 'readers' ? '/general-readers.js' : '/page-extras.js';
+      await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
     },
     showOwnedCount: (tabId, owned) => {
       void browser.action.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });

@@ -53,8 +53,9 @@ export const Request = z.discriminatedUnion('type', [
   /** What a content script needs to know before it badges a page. */
   z.object({ type: z.literal('page-settings'), adapter: z.string().max(40) }),
   z.object({ type: z.literal('open-options') }),
-  /** A badge's menu or the cart banner is first needed on this page: load their code into the page's content-script world. */
-  z.object({ type: z.literal('load-extras') }),
+  /** Code a store page loads when it first needs it, into its content-script world: a badge's menu and the
+   *  cart banner (`menu`), or the general readers as the page is first read (`readers`). */
+  z.object({ type: z.literal('load-extras'), part: z.enum(['menu', 'readers']).default('menu') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];

@@ -40,7 +40,7 @@ export interface ServiceEnv {
   preferences?: () => Promise<Preferences>;
   openOptions?: () => void;
   /** Loads the badge menu and cart banner code into a tab's frame (content-script world). */
-  injectExtras?: (tabId: number, frameId: number) => Promise<void>;
+  injectExtras?: (tabId: number, frameId: number, part: 'menu' | 'readers') => Promise<void>;
   /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
   showOwnedCount?: (tabId: number, owned: number) => void;
 }
@@ -345,7 +345,7 @@ export class LongboxService {
         return { ok: true };
       case 'load-extras':
         if (tabId === undefined || !this.env.injectExtras) return { ok: false, error: { kind: 'forbidden', message: 'Only a store page has badges.' } };
-        await this.env.injectExtras(tabId, frameId);
+        await this.env.injectExtras(tabId, frameId, request.part);
         return { ok: true };
     }
   }

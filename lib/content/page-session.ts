@@ -1,4 +1,4 @@
-import { createReader, type DetectionSession } from '../detect/reader';
+import { createReader, type DetectionSession, type Extractors } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
@@ -10,6 +10,11 @@ import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatu
 // cache and library know at once, look up the rest as they come on screen, follow the page as it
 // changes (infinite scroll, client-side navigation, carousel clones), and report to the background
 // for the popup and the toolbar count. Nothing here throws into the page.
+
+declare global {
+  // Set by entrypoints/general-readers.ts, loaded into the content scripts' own world as a page is first read.
+  var longboxGeneralReaders: Extractors | undefined;
+}
 
 export interface Messenger {
   send(message: unknown): Promise<unknown>;
@@ -68,6 +73,7 @@ export class PageSession {
   private reportTimer: ReturnType<typeof setTimeout> | null = null;
   private banner: HTMLElement | null = null;
   private changedWhileReading = false;
+  private readers: Extractors = [];
 
   constructor(
     private readonly document: Document,
@@ -77,7 +83,21 @@ export class PageSession {
     private readonly messenger: Messenger,
     private readonly signal: AbortSignal,
   ) {
+    // Until the general readers arrive (start), the page is read by the store's adapter alone.
     this.detection = createReader(document, url, site);
+  }
+
+  /** The general readers, loaded once into this page's content-script world; none if that fails (the
+   *  store's adapter and structured data still read the page). */
+  private async loadReaders(): Promise<Extractors> {
+    if (!globalThis.longboxGeneralReaders) {
+      try {
+        await this.messenger.send({ type: 'load-extras', part: 'readers' });
+      } catch {
+        // No general readers on this page; what the adapter finds still gets its badges.
+      }
+    }
+    return globalThis.longboxGeneralReaders ?? [];
   }
 
   get adapter(): string {
@@ -88,6 +108,8 @@ export class PageSession {
     // Detection and the first (local-only) statuses go out together with the settings request: one
     // round trip to the background before the badges show, not two.
     const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
+    this.readers = await this.loadReaders();
+    this.detection = createReader(this.document, this.url, this.site, { general: this.readers });
     const items = this.detection.scan(undefined, SLICE_MS);
     const keyed = items.filter((item) => itemKey(item) !== null);
     const early = keyed.length > 0 ? this.ask(keyed.map(itemQuery), false) : Promise.resolve(null);
@@ -109,7 +131,7 @@ export class PageSession {
   navigated(url: string): void {
     if (url === this.url) return;
     this.url = url;
-    this.detection = createReader(this.document, url, this.site);
+    this.detection = createReader(this.document, url, this.site, { general: this.readers });
     for (const entry of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(entry);
     void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
   }
@@ -201,7 +223,7 @@ export class PageSession {
   private loadExtras(): Promise<boolean> {
     if (globalThis.longboxExtras) return Promise.resolve(true);
     this.extrasLoaded ??= this.messenger
-      .send({ type: 'load-extras' })
+      .send({ type: 'load-extras', part: 'menu' })
       .then((reply) => actionError(reply) === null && globalThis.longboxExtras !== undefined)
       .catch(() => false)
       .then((loaded) => {

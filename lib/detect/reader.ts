@@ -1,6 +1,7 @@
 // Page detection: every extractor (lib/detect/extractors/, one module each) reads every page, in this
 // order, and what they find merges per item (lib/detect/found.ts):
 //   1. the store's adapter (lib/sites/<store>.ts): precise and cheap where its selectors still match;
+// then the general readers (extractors/general.ts; a store's script loads them in a chunk of their own):
 //   2. structured data: JSON-LD, microdata, OpenGraph and product meta tags;
 //   3. the product-grid reader: repeated blocks with a product link, a comic's title and a sign of sale;
 //   4. the page's own product: its main heading beside a price or a buy control;
@@ -15,14 +16,7 @@
 
 import { sortByDocumentOrder } from './dom';
 import { adapterRules, rulesFor } from './extractors/adapter';
-import { addresses } from './extractors/addresses';
 import type { Extractor, ReadContext } from './extractors/context';
-import { pageHeading } from './extractors/heading';
-import { jsonLd } from './extractors/json-ld';
-import { labels } from './extractors/labels';
-import { metaTags } from './extractors/meta';
-import { microdata } from './extractors/microdata';
-import { productGrid } from './extractors/product-grid';
 import { foundItems, type Found } from './found';
 import { linkKeys } from './links';
 import type { DetectedItem } from './types';
@@ -38,6 +32,8 @@ export interface DetectOptions {
   readonly seen?: WeakSet<Element>;
   /** Read the page with this adapter instead of the one its address picks. */
   readonly adapter?: SiteAdapter;
+  /** The general readers, run after the core extractors (lib/detect/extractors/general.ts). */
+  readonly general?: Extractors;
 }
 
 /** Detection that follows a changing page: each scan returns only the items not returned before, and an
@@ -55,17 +51,11 @@ export interface DetectionSession {
   readonly layoutChanged: boolean;
 }
 
-/** Every extractor, in the order they read a page. */
-export const EXTRACTORS: readonly (readonly [string, Extractor])[] = [
-  ['adapter', adapterRules],
-  ['json-ld', jsonLd],
-  ['microdata', microdata],
-  ['meta', metaTags],
-  ['grid', productGrid],
-  ['heading', pageHeading],
-  ['label', labels],
-  ['addresses', addresses],
-];
+/** What every store script carries: its adapter. The general readers (lib/detect/extractors/general.ts)
+ *  come after it. */
+export const CORE_EXTRACTORS: readonly (readonly [string, Extractor])[] = [['adapter', adapterRules]];
+
+export type Extractors = readonly (readonly [string, Extractor])[];
 
 const DEFAULT_LIMIT = 2000;
 const MAX_LIMIT = 10_000;
@@ -86,7 +76,7 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
 
   function* read(root: Element): Generator<void, void, void> {
     const context: ReadContext = { document, url, adapter, seen, items, linkKey, whole: root === document.documentElement };
-    for (const [, extractor] of EXTRACTORS) {
+    for (const [, extractor] of [...CORE_EXTRACTORS, ...(options.general ?? [])]) {
       if (items.full()) break;
       try {
         yield* extractor(context, root);

@@ -5,7 +5,7 @@
 import { parseCode, findCodesInText, type Code } from '../codes';
 import { CLONE, clean, isValidSelector, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
-import { labelledCodes } from './labels';
+import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
 import { extractPrice } from '../prices';
 import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
