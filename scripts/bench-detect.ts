@@ -1,94 +1,93 @@
 // npm run bench:detect
-// 1. Precision and recall of detection over every fixture page (items, and codes), and the false
-//    positives on the real pages (PROVENANCE-backed captures).
+// 1. Precision and recall of detection (items, and codes) over every fixture page; over the same pages with
+//    every class and id renamed and no adapter rules (the general readers alone); over the pages of layouts
+//    no adapter was written for; and over the real pages (PROVENANCE-backed captures).
+//    Then the size of the store scripts of the last build.
 // 2. Main-thread time of detection on a generated 1,000-item listing page in real Chromium: the bundle the
 //    content script would run, injected into the page, timed over several runs (median, max), with the
 //    longest task the browser reports. Budget (PRODUCT.md): under 30 ms, no task over 50 ms.
 // Prints numbers; asserts nothing.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { detect } from '../lib/detect/page';
-import { reportDetection, type ItemReport } from '../lib/detect/report';
-import { fixturePages, parsePage, type ExpectedItem } from './lib/fixtures';
+import { reportDetection } from '../lib/detect/report';
+import { adapterFor } from '../lib/sites/index';
+import { fixturePages, LAYOUTS_FOLDER, parsePage, score, tally, type FixturePage, type Tally } from './lib/fixtures';
+import { scrambleMarkup } from './lib/scramble';
 import { chromiumPath } from './chromium-path.mjs';
 
 const RUNS = 15;
 const ITEMS = 1000;
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
-interface Tally {
-  truePositive: number;
-  falsePositive: number;
-  falseNegative: number;
-}
-
-const tally = (): Tally => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });
-
-function codeSet(item: ExpectedItem | ItemReport): Set<string> {
-  return new Set(item.codes.map((c) => `${c.type}:${c.value}`));
-}
-
-function sameTitle(a: string | null, b: string | null): boolean {
-  const norm = (t: string | null) => (t ?? '').toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, ' ').trim();
-  return a !== null && b !== null && norm(a) === norm(b);
-}
-
-/** Pairs each expected item with the detected item of the same title, else one sharing a code. */
-function score(expected: readonly ExpectedItem[], detected: readonly ItemReport[], items: Tally, codes: Tally): number {
-  const unmatched = new Set(detected.map((_, i) => i));
-  for (const want of expected) {
-    const wantCodes = codeSet(want);
-    let found = [...unmatched].find((i) => sameTitle(detected[i]?.title ?? null, want.title));
-    found ??= [...unmatched].find((i) => [...codeSet(detected[i] ?? want)].some((c) => wantCodes.has(c)));
-    const got = found === undefined ? undefined : detected[found];
-    if (found === undefined || got === undefined) {
-      items.falseNegative++;
-      codes.falseNegative += wantCodes.size;
-      continue;
-    }
-    unmatched.delete(found);
-    items.truePositive++;
-    const gotCodes = codeSet(got);
-    for (const c of gotCodes) wantCodes.has(c) ? codes.truePositive++ : codes.falsePositive++;
-    for (const c of wantCodes) if (!gotCodes.has(c)) codes.falseNegative++;
-  }
-  for (const i of unmatched) {
-    items.falsePositive++;
-    codes.falsePositive += detected[i]?.codes.length ?? 0;
-  }
-  return unmatched.size;
-}
-
 function ratio(part: number, whole: number): string {
   return whole === 0 ? 'n/a' : (part / whole).toFixed(3);
 }
 
+function line(name: string, t: Tally): string {
+  const p = ratio(t.truePositive, t.truePositive + t.falsePositive);
+  const r = ratio(t.truePositive, t.truePositive + t.falseNegative);
+  return `  ${name.padEnd(6)} precision ${p}  recall ${r}  (tp ${t.truePositive}, fp ${t.falsePositive}, fn ${t.falseNegative})`;
+}
+
+const SEEDS = [1, 2024];
+
 async function accuracy(): Promise<void> {
-  const items = tally();
-  const codes = tally();
-  const realItems = tally();
-  const realCodes = tally();
   const pages = fixturePages();
-  console.log(`Accuracy over ${pages.length} fixture pages`);
-  for (const page of pages) {
-    const { document, close } = parsePage(readFileSync(page.htmlPath, 'utf8'), page.url);
-    const report = reportDetection(detect(document, page.url));
-    await close();
-    const before = { ...items };
-    const extra = score(page.items, report.items, items, codes);
-    if (page.real) score(page.items, report.items, realItems, realCodes);
-    const missed = items.falseNegative - before.falseNegative;
-    if (extra > 0 || missed > 0) console.log(`  ${page.folder}/${page.name}: ${extra} extra, ${missed} missed`);
+  const groups: { name: string; pages: FixturePage[]; scramble: boolean }[] = [
+    { name: `fixture pages as written (${pages.length})`, pages, scramble: false },
+    { name: `fixture pages with every class and id renamed, read with no adapter rules (${pages.length} x ${SEEDS.length} seeds)`, pages, scramble: true },
+    { name: 'pages in layouts no adapter was written for (tests/fixtures/sites/layouts)', pages: pages.filter((p) => p.folder === LAYOUTS_FOLDER), scramble: false },
+    { name: 'real pages (saved from live stores)', pages: pages.filter((p) => p.real), scramble: false },
+  ];
+  for (const group of groups) {
+    const items = tally();
+    const codes = tally();
+    const perFolder = new Map<string, Tally>();
+    console.log(`Accuracy on ${group.name}`);
+    for (const page of group.pages) {
+      for (const seed of group.scramble ? SEEDS : [0]) {
+        const { document, close } = parsePage(readFileSync(page.htmlPath, 'utf8'), page.url);
+        if (group.scramble) scrambleMarkup(document, seed);
+        const adapter = adapterFor(page.url);
+        const report = reportDetection(detect(document, page.url, group.scramble ? { adapter: { ...adapter, pages: [] } } : {}));
+        await close();
+        const folder = perFolder.get(page.folder) ?? tally();
+        perFolder.set(page.folder, folder);
+        const before = { ...items };
+        const extra = score(page.items, report.items, items, codes);
+        score(page.items, report.items, folder, tally());
+        const missed = items.falseNegative - before.falseNegative;
+        if (extra.length > 0 || missed > 0) console.log(`    ${page.folder}/${page.name}${group.scramble ? ` (seed ${seed})` : ''}: ${extra.length} extra, ${missed} missed`);
+      }
+    }
+    console.log(line('items', items));
+    console.log(line('codes', codes));
+    if (group.scramble) {
+      console.log(`  item recall per adapter: ${[...perFolder].map(([folder, t]) => `${folder} ${ratio(t.truePositive, t.truePositive + t.falseNegative)}`).join(', ')}`);
+    }
   }
-  for (const [name, t] of [['items', items], ['codes', codes]] as const) {
-    const p = ratio(t.truePositive, t.truePositive + t.falsePositive);
-    const r = ratio(t.truePositive, t.truePositive + t.falseNegative);
-    console.log(`  ${name.padEnd(5)} precision ${p}  recall ${r}  (tp ${t.truePositive}, fp ${t.falsePositive}, fn ${t.falseNegative})`);
+}
+
+/** The store scripts of the last build, gzipped: what is injected into every store page. */
+function scriptSizes(): void {
+  for (const dir of ['.output/chrome-mv3', '.output/chrome-mv3-e2e']) {
+    const scripts = join(dir, 'content-scripts');
+    if (!existsSync(scripts)) continue;
+    const sizes = readdirSync(scripts)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => ({ name: f, gz: gzipSync(readFileSync(join(scripts, f))).length }))
+      .sort((a, b) => b.gz - a.gz);
+    const readers = join(dir, 'general-readers.js');
+    console.log(`Store scripts in ${dir}, gzipped (budget 20,000 bytes): largest ${sizes[0]?.name} ${sizes[0]?.gz} bytes, smallest ${sizes.at(-1)?.name} ${sizes.at(-1)?.gz} bytes`);
+    if (existsSync(readers)) console.log(`  general readers, loaded as a page is first read: ${gzipSync(readFileSync(readers)).length} bytes gzipped`);
+    return;
   }
-  const realPages = pages.filter((p) => p.real).map((p) => `${p.folder}/${p.name}`);
-  console.log(`  real pages (${realPages.join(', ')}): ${realItems.falsePositive} false-positive items, ${realCodes.falsePositive} false-positive codes`);
+  console.log('Store scripts: no build found (npm run build first)');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,4 +213,5 @@ async function timing(): Promise<void> {
 }
 
 await accuracy();
+scriptSizes();
 await timing();

@@ -223,9 +223,11 @@ test.describe('pages that change, carts and hostile pages', () => {
     const spa = fixturePage('e2e/dcbs-search-spa');
     setup.stores.add(spa);
     const page = await open(setup, spa.url);
-    expect((await settledBadges(page, 2)).map((view) => [view.code, view.state])).toEqual([
+    // The results, and the "See also" link to #8, a product address with its barcode (the general readers).
+    expect((await settledBadges(page, 3)).map((view) => [view.code, view.state])).toEqual([
       ['upc:76194130007800111', 'owned'],
       ['upc:76194130007800211', 'not-owned'],
+      ['upc:76194130007800811', 'owned'],
     ]);
     await page.locator('#open-8').click();
     await expect(page).toHaveURL(/\/product\/76194130007800811\//);
