@@ -2,7 +2,7 @@
 // `npm run detect` and the benchmarks call. The chain itself is in reader.ts; a store's content script calls it with that
 // store's adapter only (lib/content/store-script.ts), so it ships no other store's selectors.
 
-import { adapterFor } from '../sites/index';
+import { adapterFor, platformAdapter } from '../sites/index';
 import { GENERAL_READERS } from './extractors/general';
 import { createReader, type DetectOptions, type DetectionSession } from './reader';
 import type { Detection } from './types';
@@ -10,7 +10,9 @@ import type { Detection } from './types';
 export type { DetectOptions, DetectionSession } from './reader';
 
 export function createDetectionSession(document: Document, url: string, options: Omit<DetectOptions, 'root'> = {}): DetectionSession {
-  return createReader(document, url, options.adapter ?? adapterFor(url), { general: GENERAL_READERS, ...options });
+  const byAddress = options.adapter ?? adapterFor(url);
+  const adapter = byAddress.id === 'generic' ? platformAdapter(document) : byAddress;
+  return createReader(document, url, adapter, { general: GENERAL_READERS, ...options });
 }
 
 export function detect(document: Document, url: string, options: DetectOptions = {}): Detection {

@@ -70,7 +70,8 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
   const limit = Number.isFinite(rawLimit) ? Math.max(0, Math.min(Math.floor(rawLimit), MAX_LIMIT)) : DEFAULT_LIMIT;
   const items = foundItems(limit, seen);
   const linkKey = linkKeys(url, adapter.productKey);
-  const adapterApplies = adapter.id !== 'generic' && rulesFor(adapter, url).length > 0;
+  // Only a store's own adapter can fall behind its store's layout; a platform's rules are a best guess.
+  const adapterApplies = adapter.matches.length > 0 && rulesFor(adapter, url).length > 0;
   let job: { readonly steps: Iterator<void>; readonly before: number } | null = null;
   let layoutChanged = false;
 

@@ -11,6 +11,7 @@ import { instocktrades } from './instocktrades';
 import { midtown } from './midtown';
 import { milehigh } from './milehigh';
 import { mycomicshop } from './mycomicshop';
+import { platformFor } from './platforms/index';
 import { previewsworld } from './previewsworld';
 import { tfaw } from './tfaw';
 import { thirdeye } from './thirdeye';
@@ -32,6 +33,12 @@ export const ADAPTERS: readonly SiteAdapter[] = [
 
 /** Stores without an adapter of their own (Shopify, WooCommerce, Magento, any page with Product data). */
 export const GENERIC_ADAPTER: SiteAdapter = generic;
+
+/** The adapter for a page of a store with no adapter of its own: the rules of the shop platform its markup
+ *  names (Shopify, WooCommerce, BigCommerce), else the generic ones. */
+export function platformAdapter(document: Document): SiteAdapter {
+  return platformFor(document) ?? generic;
+}
 
 /** The adapter whose match patterns cover the address, else the generic one. */
 export function adapterFor(url: string): SiteAdapter {
