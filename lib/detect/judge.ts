@@ -4,7 +4,7 @@
 
 import type { Code } from './codes';
 import { clean, NOT_CONTENT, textOf } from './dom';
-import { categoryKind, isComic, parseTitle, type ParsedTitle } from './titles';
+import { categoryKind, isComic, NON_COMIC_CATEGORY, parseTitle, type NotAComic, type ParsedTitle } from './titles';
 
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
 /** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6"). */
@@ -15,6 +15,8 @@ const HIDDEN_NOTE = /\s*\(?(?:opens|open)\s+(?:in\s+)?(?:a\s+)?new\s+(?:window|t
 const NOT_A_NAME = /^(?:view|details|more|buy|shop|quick|read|add|select|choose|see|learn|sold|in|out|pre-?order)(?:\s+[a-z]+){0,3}\W*$/i;
 /** "Nets $450K", "sells for $2 million": a sum in a headline. */
 const HEADLINE_SUM = /[$£€]\s?\d[\d.,]*\s?(?:[KkMm]\b|million|billion)/;
+/** "4.8 out of 5 stars": a rating's link text. */
+const RATING = /\b\d(?:\.\d)?\s+out\s+of\s+\d\b/i;
 const TITLE_ELEMENTS = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i],[class*="name" i],a[href]';
 /** A heading or declared name: a block with one that is not a comic is some other product's block. */
 const STRONG_TITLE = 'h1,h2,h3,h4,[itemprop="name"],[class*="title" i]';
@@ -45,7 +47,7 @@ function undoubled(text: string): string {
 
 /** Text that could be a product's name (not "View details", not a price, not a lone word of 3 letters). */
 export function mayBeName(value: string): boolean {
-  return value.length >= 4 && /\p{L}/u.test(value) && !NOT_A_NAME.test(value) && !HEADLINE_SUM.test(value);
+  return value.length >= 4 && /\p{L}/u.test(value) && !NOT_A_NAME.test(value) && !HEADLINE_SUM.test(value) && !RATING.test(value);
 }
 
 /** A store cuts long titles in the visible text ("Avengers Omnibus HC Vol 03 Busce...") and keeps
@@ -65,15 +67,30 @@ export function wholeTitle(value: string, el: Element): string {
  *  An item with codes and no title at all is kept unread (undefined). */
 export function judgeTitle(title: string | null, category: string | null, codes: readonly Code[]): ParsedTitle | null | undefined {
   if (title === null) return codes.length > 0 ? undefined : null;
-  const first = parseTitle(title, category === null ? {} : { category });
+  const first = readTitle(title, category);
   if (isComic(first)) return first;
   if (first.reason !== 'no-comic-marker' || !codes.some(isPublicationCode)) return null;
-  const vouched = parseTitle(title, { category: 'Comics' });
+  const vouched = readTitle(title, 'Comics');
   return isComic(vouched) ? vouched : null;
 }
 
 export function isPublicationCode({ type, value }: Code): boolean {
   return type === 'isbn' || (type === 'upc' && value.length === 17) || (type === 'ean' && value.startsWith('977'));
+}
+
+const readings = new Map<string, ParsedTitle | NotAComic>();
+
+/** The title parser's reading, remembered: the same title is judged by several extractors, and a page
+ *  repeats titles (carousels, desktop and phone blocks). */
+export function readTitle(title: string, category: string | null = null): ParsedTitle | NotAComic {
+  const key = category === null ? title : category + '\u0000' + title;
+  let reading = readings.get(key);
+  if (reading === undefined) {
+    reading = parseTitle(title, category === null ? {} : { category });
+    if (readings.size >= 4000) readings.clear();
+    readings.set(key, reading);
+  }
+  return reading;
 }
 
 /** Two titles that name the same comic as stores write it: the same words, or one the other's start
@@ -123,6 +140,8 @@ export function titledCard(el: Element, codes: readonly Code[], self = false): (
 /** A line of a product's block that names its product type as something other than a comic: Shopify's
  *  "Apparel · T-Shirt", a "Vinyl Figure" caption, a "Trading Cards" category. */
 export function namesOtherProduct(card: Element, title: string): boolean {
+  // Most blocks name no goods at all: one look at their text settles it.
+  if (!NON_COMIC_CATEGORY.test((card.textContent ?? '').slice(0, 2000))) return false;
   const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
     const line = clean(node.nodeValue ?? '');

@@ -9,6 +9,8 @@ export type LinkKey = (href: string) => string | null;
 /** A product address with a distributor code, an ISBN-13 or a UPC with its comic add-on in its path. */
 export const CODE_IN_PATH =
   /(?:^|[/=])(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{6}|\d{4}[a-z]{2}\d{4}|[a-z]{2}\d{8}|97[89]\d{10}|\d{17})(?=$|[/?#._-])/i;
+/** Amazon's /dp/<ISBN-10>: sure only on an item's own link, since a format switcher links other editions. */
+export const OWN_CODE_IN_PATH = new RegExp(`${CODE_IN_PATH.source}|\\/(?:dp|product|asin)\\/\\d{9}[\\dx](?=$|[/?#])`, 'i');
 /** B&N's "?ean=978...": parameters named for the code they hold. */
 const CODE_PARAMETERS: Readonly<Record<string, CodeHint>> = { ean: 'ean', isbn: 'isbn', isbn13: 'isbn', upc: 'upc', gtin: 'gtin' };
 const TRACKING_PARAM =
@@ -85,8 +87,9 @@ export function isProductAddress(href: string): boolean {
 /** Codes in an address: `/product/75960620807400111/...`, `/Catalog/JUL230409`, `/products/0724im0501/...`,
  *  and (on an item's own link only, not `strict`) a parameter named for its code, B&N's `?ean=978...`:
  *  a format switcher links the same page with another edition's code. `strict` (an address found anywhere
- *  on a page) admits only distributor codes, ISBN-13s and 17-digit UPCs. */
-export function codesFromAddress(href: string, base: string, strict: boolean, into: Code[] = []): Code[] {
+ *  on a page) admits only distributor codes, ISBN-13s and 17-digit UPCs; `own` (the item's own link) adds
+ *  Amazon's /dp/<ISBN-10>. */
+export function codesFromAddress(href: string, base: string, strict: boolean, into: Code[] = [], own = !strict): Code[] {
   let address: URL;
   try {
     address = new URL(href, base);
@@ -103,7 +106,7 @@ export function codesFromAddress(href: string, base: string, strict: boolean, in
   for (const part of address.pathname.split('/').slice(0, 16)) {
     const segment = safeDecode(part).replace(/\.(?:jpe?g|png|gif|webp|html?|aspx?|php)$/i, '');
     // Amazon names a book by its ISBN-10 (/dp/1607066017): the one place a bare ISBN-10 is sure.
-    if (/^(?:dp|product|asin)$/i.test(previous) && /^\d{9}[\dX]$/i.test(segment)) addCode(into, parseCode(segment, 'isbn'));
+    if (own && /^(?:dp|product|asin)$/i.test(previous) && /^\d{9}[\dX]$/i.test(segment)) addCode(into, parseCode(segment, 'isbn'));
     else if (segment.length >= 9 && segment.length <= 18 && /^[0-9A-Za-z]+$/.test(segment)) addCode(into, strict ? strictCode(segment) : parseCode(segment));
     previous = segment;
   }

@@ -30,22 +30,25 @@ export function formatPrice(amount: string | null, currency: string | null): str
  *  else the first one shown. Reads at most `maxNodes` text nodes. */
 export function shownPrice(block: Element, maxNodes = 80): string | null {
   const walker = block.ownerDocument.createTreeWalker(block, 4 /* NodeFilter.SHOW_TEXT */);
-  let fallback: string | null = null;
-  for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes; node = walker.nextNode(), visited++) {
+  const shown: { price: string; line: string; parent: Element }[] = [];
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes && shown.length < 6; node = walker.nextNode(), visited++) {
     const raw = node.nodeValue ?? '';
     if (raw.length > 300 || !/\d/.test(raw)) continue;
     // The sign may stand in its own element ("<span>$</span>3.99"): read the parent's text then.
     const parent = node.parentElement;
-    if (parent === null || parent.closest(NOT_CONTENT) !== null) continue;
+    if (parent === null) continue;
     const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? (parent.textContent ?? '') : raw;
     const line = clean(text);
     const price = extractPrice(line);
-    if (price === null) continue;
+    if (price !== null && parent.closest(NOT_CONTENT) === null && !shown.some((s) => s.parent === parent)) shown.push({ price, line, parent });
+  }
+  // One price is the price; of several, the first not struck through or named as the old one.
+  if (shown.length <= 1) return shown[0]?.price ?? null;
+  for (const { price, line, parent } of shown) {
     const struck = parent.closest(NOT_ASKED);
     if ((struck === null || !block.contains(struck)) && !namedOld(line, price, parent)) return price;
-    fallback ??= price;
   }
-  return fallback;
+  return shown[0]?.price ?? null;
 }
 
 /** A price named as the old or list one by the words before it: "Was: $4.99", "MSRP $5.99". */

@@ -114,7 +114,8 @@ const PRICE_WORDS =
   /\b(?:price|srp|msrp|sale|was|now|our|only|from|list|retail|you|save|each|ea|reg(?:ular)?|off|cover|net)\b/gi;
 const LEFTOVER_PUNCTUATION = /[\s:;,.\-–—/|%()[\]!*~+]+/g;
 
-const NON_COMIC_CATEGORY =
+/** Words that name goods other than comics, as stores categorise them. */
+export const NON_COMIC_CATEGORY =
   /\b(?:toys?|apparel|cloth(?:ing|es)|statues?|figures?|figurines?|busts?|collectibles?|merch(?:andise)?|t-?shirts?|shirts?|hoodies?|hats?|caps|socks|games?|[tc]cgs?|boosters?|decks?|dice|miniatures?|heroclix|puzzles?|posters?|prints?|trading cards?|cards?|funko|pops?|plush|replicas?|props?|accessories|dvds?|blu-?rays?|movies?|music|vinyl|gifts?|novelt(?:y|ies)|supplies|bags?|boards?|storage|sleeves?|housewares|drinkware|mugs?|stickers?|pins?|keychains?|backpacks?|jewelry|costumes?)\b/i;
 const COMIC_CATEGORY =
   /\b(?:comics?|comic books?|graphic novels?|manga|manhwa|manhua|trades?|tpbs?|(?:trade )?paperbacks?|hardcovers?|hardbacks?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|variants?|collected editions?|new releases?|pull list)\b/i;

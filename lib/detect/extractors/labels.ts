@@ -4,8 +4,7 @@
 import type { Code } from '../codes';
 import { textOf } from '../dom';
 import type { Found } from '../found';
-import { titledCard, type Titled } from '../judge';
-import { parseTitle } from '../titles';
+import { readTitle, titledCard, type Titled } from '../judge';
 import { readNode, type LabelledCode } from '../labelled';
 import { addCode } from '../links';
 import { shownPrice } from '../prices';
@@ -41,7 +40,7 @@ export const labels: Extractor = function* (context, root) {
     page ??= pageProduct(context);
     // A block whose title is a comic only because this code vouches for it ("DC Comics" beside the
     // barcode) is not a product of its own on a page that has one.
-    if (page !== null && (card === null || parseTitle(card.text).kind !== 'comic' || card.card.contains(page.anchor))) {
+    if (page !== null && (card === null || readTitle(card.text).kind !== 'comic' || card.card.contains(page.anchor))) {
       items.merge(page, [code], 'label');
       continue;
     }

@@ -10,13 +10,15 @@
 
 import { parseCode, type Code } from '../codes';
 import { CLONE, clean, hasBuyControl, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, mayBeName, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
-import { addCode, codesFromAddress, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
+import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
+import { addCode, codesFromAddress, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { shownPrice } from '../prices';
-import { parseTitle, type NotAComicReason } from '../titles';
+import type { NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
+/** Text that may hold a code: six digits in a row, or a Lunar code's 4 digits, 2 letters, 4 digits. */
+const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 const MAX_LINKS = 8000;
 const MAX_ROWS = 2000;
 /** A block with more than this many elements is a page section, not one product's card. */
@@ -133,7 +135,7 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
         const first = cell.firstElementChild;
         for (const part of first !== null && first.tagName !== 'BR' ? [first, cell] : [cell]) {
           const text = titleText(textOf(part));
-          if (title === null && mayBeName(text) && parseTitle(text).kind === 'comic') title = { text, element: part };
+          if (title === null && mayBeName(text) && readTitle(text).kind === 'comic') title = { text, element: part };
         }
       }
       const price = title === null ? null : shownPrice(row);
@@ -169,18 +171,21 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   for (const a of own) {
     const href = a.getAttribute('href') ?? '';
     productAddress ||= isProductAddress(href);
-    codesFromAddress(href, context.url, true, codes);
+    if (OWN_CODE_IN_PATH.test(href)) codesFromAddress(href, context.url, true, codes, true);
   }
   const images = card.querySelectorAll('img');
   for (let i = 0; i < images.length && i < 4; i++) {
     const img = images[i];
-    codesFromImageName(img?.getAttribute('src') ?? img?.getAttribute('data-src') ?? '', codes);
+    const src = img?.getAttribute('src') ?? img?.getAttribute('data-src') ?? '';
+    if (CODE_LIKE.test(src)) codesFromImageName(src, codes);
   }
   // A cell or a line that holds nothing but a code ("<td>MAR180014</td>"), of a kind no store number is.
-  const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
-  for (let node = walker.nextNode(), visited = 0; node !== null && visited < 60; node = walker.nextNode(), visited++) {
-    const value = node.nodeValue ?? '';
-    if (value.length >= 9 && value.length <= 40 && /\d{6}/.test(value) && node.parentElement?.closest(NOT_CONTENT) == null) addCode(codes, strictCode(clean(value)));
+  if (CODE_LIKE.test(card.textContent ?? '')) {
+    const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(), visited = 0; node !== null && visited < 60; node = walker.nextNode(), visited++) {
+      const value = node.nodeValue ?? '';
+      if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value) && node.parentElement?.closest(NOT_CONTENT) == null) addCode(codes, strictCode(clean(value)));
+    }
   }
   const title = cardTitle(card, own, codes);
   if (title === null || namesOtherProduct(card, title.text)) {
@@ -200,7 +205,7 @@ function isProductHref(href: string): boolean {
 function isProductLink(a: Element): boolean {
   if (a.querySelector('img,picture') !== null || a.hasAttribute('title')) return true;
   const text = titleText(textOf(a));
-  return parseCode(text) !== null || (mayBeName(text) && parseTitle(text).kind === 'comic');
+  return parseCode(text) !== null || (mayBeName(text) && readTitle(text).kind === 'comic');
 }
 
 /** The card's title: the product link's title attribute (whole where the text is cut), a title the card
@@ -208,37 +213,40 @@ function isProductLink(a: Element): boolean {
  *  card's own lines of text. The first that reads as a comic wins; a strong one that reads as some other
  *  product (a T-shirt, a card game) means the card is that product. */
 function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): Titled | null {
-  const candidates: (Titled & { strong: boolean })[] = [];
-  const add = (text: string, element: Element, strong: boolean): void => {
-    if (text !== '') candidates.push({ text, element, strong });
-  };
-  for (const a of own) add(clean(a.getAttribute('title') ?? ''), a, true);
-  for (const attribute of card.attributes) {
-    if (/^(?:data-)?[\w-]*(?:title|name)$/i.test(attribute.name) && attribute.name !== 'name') add(clean(attribute.value.slice(0, 300)), own[0] ?? card, true);
+  // Candidates in order of trust, each list read only when the ones before gave no comic.
+  const sources: (() => (Titled & { strong: boolean })[])[] = [
+    () => own.map((a) => ({ text: clean(a.getAttribute('title') ?? ''), element: a, strong: true })),
+    () =>
+      [...card.attributes]
+        .filter((attribute) => attribute.name !== 'name' && /^(?:data-)?[\w-]*(?:title|name)$/i.test(attribute.name))
+        .map((attribute) => ({ text: clean(attribute.value.slice(0, 300)), element: own[0] ?? card, strong: true })),
+    () =>
+      [...card.querySelectorAll(NAMES)].slice(0, 4).map((name) => ({ text: wholeTitle(textOf(name), name), element: name.querySelector('a[href]') ?? name, strong: true })),
+    () => own.map((a) => ({ text: wholeTitle(textOf(a), a), element: a, strong: true })),
+    () => {
+      const image = card.querySelector('img[alt]');
+      return image === null ? [] : [{ text: clean(image.getAttribute('alt') ?? ''), element: image.closest('a[href]') ?? image, strong: false }];
+    },
+    () =>
+      [...card.querySelectorAll('div,span,p,li,td,strong,b')]
+        .slice(0, 40)
+        .filter((leaf) => leaf.childElementCount === 0)
+        .slice(0, 8)
+        .map((leaf) => ({ text: textOf(leaf), element: leaf, strong: false })),
+  ];
+  // A name with no issue number or format ("Saga Compendium One") is a comic when the card carries a
+  // publication code: the first such name, when no candidate reads as a comic by itself.
+  let vouched: Titled | null = null;
+  for (const source of sources) {
+    for (const candidate of source()) {
+      if (candidate.text === '') continue;
+      const text = titleText(candidate.text);
+      if (!mayBeName(text)) continue;
+      const parsed = readTitle(text);
+      if (parsed.kind === 'comic') return { text, element: candidate.element };
+      if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return null;
+      if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) vouched = { text, element: candidate.element };
+    }
   }
-  const names = card.querySelectorAll(NAMES);
-  for (let i = 0; i < names.length && i < 4; i++) {
-    const name = names[i];
-    if (name !== undefined) add(wholeTitle(textOf(name), name), name.querySelector('a[href]') ?? name, true);
-  }
-  for (const a of own) add(wholeTitle(textOf(a), a), a, true);
-  const image = card.querySelector('img[alt]');
-  if (image !== null) add(clean(image.getAttribute('alt') ?? ''), image.closest('a[href]') ?? image, false);
-  const leaves = card.querySelectorAll('div,span,p,li,td,strong,b');
-  for (let i = 0, taken = 0; i < leaves.length && i < 40 && taken < 8; i++) {
-    const leaf = leaves[i];
-    if (leaf === undefined || leaf.childElementCount > 0) continue;
-    taken++;
-    add(textOf(leaf), leaf, false);
-  }
-  for (const candidate of candidates) {
-    const text = titleText(candidate.text);
-    if (!mayBeName(text)) continue;
-    const parsed = parseTitle(text);
-    if (parsed.kind === 'comic') return { text, element: candidate.element };
-    if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return null;
-    // A name with no issue number or format is a comic when the card carries a publication code.
-    if (parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) return { text, element: candidate.element };
-  }
-  return null;
+  return vouched;
 }
