@@ -1,3 +1,5 @@
+// The generated listing page the detection benchmark reads: a Midtown search page with its tiles.
+
 const SERIES = ['Absolute Batman', 'Batman', 'Detective Comics', 'Ultimate Spider-Man', 'Saga', 'Transformers', 'Void Rivals', 'Spawn', 'X-Men', 'Nightwing', 'Something Is Killing The Children', 'Teenage Mutant Ninja Turtles'];
 const COVERS = ['Cover A Nick Dragotta', 'Cover B Jim Lee Card Stock Variant', 'Cover C 1:25 Wes Craig Variant', '2nd Ptg Cover A', 'Cover A Jorge Jimenez'];
 
