@@ -12,23 +12,23 @@ function page(head: string, body = ''): Document {
 
 describe('shop platforms', () => {
   it.each([
-    ['shopify', '<link href="//www.galaxycomicsshop.com/cdn/shop/t/14/assets/base.css" rel="stylesheet">'],
+    ['shopify', '<link href="//www.galaxycomicsshop.com/cdn/shop/t/14/assets/base.css" rel="preconnect">'],
     ['shopify', '<script src="https://cdn.shopify.com/shopifycloud/consent-tracking-api/v0.1/consent-tracking-api.js"></script>'],
     ['shopify', '<meta name="shopify-checkout-api-token" content="x">'],
-    ['woocommerce', '<link rel="stylesheet" href="https://www.rocketpopcomics.com/wp-content/plugins/woocommerce/assets/css/woocommerce.css">'],
+    ['woocommerce', '<link rel="preconnect" href="https://www.rocketpopcomics.com/wp-content/plugins/woocommerce/assets/css/woocommerce.css">'],
     ['woocommerce', '<meta name="generator" content="WooCommerce 9.4.2">'],
-    ['bigcommerce', '<link href="https://cdn11.bigcommerce.com/s-abc123/stencil/theme.css" rel="stylesheet">'],
+    ['bigcommerce', '<link href="https://cdn11.bigcommerce.com/s-abc123/stencil/theme.css" rel="preconnect">'],
   ])('recognises %s from %s', (id, head) => {
     expect(platformFor(page(head))?.id).toBe(id);
   });
 
   it('recognises nothing on a page no platform serves, whatever its address says', () => {
-    expect(platformFor(page('<link rel="stylesheet" href="/assets/shopify-look.css"><title>myshopify.com lookalike</title>'))).toBeNull();
+    expect(platformFor(page('<link rel="preconnect" href="/assets/shopify-look.css"><title>myshopify.com lookalike</title>'))).toBeNull();
     expect(detect(page(''), 'https://galaxy-comics.myshopify.com/collections/all').adapter).toBe('generic');
   });
 
   it('reads a page with the recognised platform, and each platform has item rules and no host', () => {
-    const doc = page('<link href="https://cdn11.bigcommerce.com/s-abc123/stencil/theme.css" rel="stylesheet">');
+    const doc = page('<link href="https://cdn11.bigcommerce.com/s-abc123/stencil/theme.css" rel="preconnect">');
     expect(detect(doc, 'https://www.heroesvaultcomics.com/new-comics/').adapter).toBe('bigcommerce');
     for (const platform of PLATFORMS) {
       expect(platform.matches).toEqual([]);
