@@ -99,11 +99,12 @@ export function FeedPanel({ feed }: { feed: Feed }) {
 
   const result = state.result.value;
   const entries = result?.entries ?? [];
-  // Sections as VerseDB's answer placed them: pulling a series from a row marks it at once, but does
-  // not move the row from under the member's pointer.
+  // Sections as the background's last answer placed them (a kept list comes back with the pull-list marks
+  // of now, once the library has synced): pulling a series from a row marks it at once, but does not move
+  // the row from under the member's pointer.
   const pulledWhenFetched = useMemo(
     () => new Set(entries.filter((entry) => entry.onPullList).map((entry) => entry.issueId)),
-    [result?.fetchedAt, result?.days],
+    [state.loads.value, result?.fetchedAt, result?.days],
   );
   const error = state.error.value;
   const explained = error ? explainError(error, model.now.value, model.state.value?.session.address ?? null) : null;

@@ -30,6 +30,8 @@ export interface FeedModel {
   readonly result: Signal<DiscoveryResult | null>;
   readonly loading: Signal<boolean>;
   readonly error: Signal<UiError | null>;
+  /** Answers received from the background: the list's sections follow them, not the member's own marks. */
+  readonly loads: Signal<number>;
 }
 
 /** What a done change means for a comic on the page, before the content script reports it again. */
@@ -83,7 +85,7 @@ export function createAppModel(deps: ModelDeps) {
     follows: feedModel('follows'),
   };
   function feedModel(feed: Feed): FeedModel {
-    return { feed, days: signal(saved.feeds[feed].days), result: signal(saved.feeds[feed].result), loading: signal(false), error: signal(null) };
+    return { feed, days: signal(saved.feeds[feed].days), result: signal(saved.feeds[feed].result), loading: signal(false), error: signal(null), loads: signal(0) };
   }
 
   const signedIn = computed(() => state.value?.session.signedIn ?? false);
@@ -130,6 +132,7 @@ export function createAppModel(deps: ModelDeps) {
       model.loading.value = false;
       if (reply.ok) {
         model.result.value = reply.value;
+        model.loads.value++;
         model.error.value = null;
       } else {
         model.error.value = reply.error;

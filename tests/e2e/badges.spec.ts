@@ -320,6 +320,9 @@ test.describe('restarts, revoked tokens and an exhausted quota', () => {
   test.beforeAll(async () => {
     setup = await setUp();
     await signIn(setup.options, setup.si, KAY.token);
+    // The popup page left open loads its FOC list once it sees the member signed in (it polls every 2 s):
+    // wait for that, so the reads counted below are the badges' alone.
+    await expect.poll(() => setup.si.requests().some((r) => r.path === '/api/v1/discovery/foc'), { timeout: 15_000 }).toBe(true);
   });
   test.afterAll(async () => setup?.close());
 

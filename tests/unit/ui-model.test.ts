@@ -119,9 +119,14 @@ describe('the app model', () => {
     await app.loadFeed('foc');
     expect(asked.find((r) => r.type === 'page-items')).toEqual({ type: 'page-items', tabId: 5 });
 
+    const loads = app.feeds.foc.loads.value;
     await app.write({ action: 'pull-list-add', seriesId: 3, seriesName: 'Saga' });
     expect(app.pageItems.value?.[0]?.state).toBe('pull-list');
     expect(app.feeds.foc.result.value?.entries[0]?.onPullList).toBe(true);
+    // The member's own mark is not a new answer: the FOC list's sections stay as they were answered.
+    expect(app.feeds.foc.loads.value).toBe(loads);
+    await app.loadFeed('foc');
+    expect(app.feeds.foc.loads.value).toBe(loads + 1);
 
     await app.write({ action: 'copy-add', issueId: 61, fields: { condition: 'NM' } });
     expect(app.pageItems.value?.[0]).toMatchObject({ state: 'owned', copies: 1 });
