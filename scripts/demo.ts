@@ -20,9 +20,11 @@ const PORT = Number(process.env.LONGBOX_STAND_IN_PORT ?? 7878);
 /** The demo shopper of tests/fixtures/demo-data.json. */
 const SHOPPER = { name: 'Kay Moreno (@kaycollects)', token: 'longbox-demo-kay' };
 
-/** The sample pages (under tests/fixtures): several stores, product pages, long listings, a cart. */
+/** The sample pages (under tests/fixtures): several stores, product pages, long listings, a cart, and a
+ *  store page in a layout its adapter was not written for (read by the general readers). */
 const SAMPLE_PAGES = [
   'sites/midtown/product-absolute-batman-4',
+  'sites/layouts/midtown-product-redesign',
   'sites/midtown/search-batman',
   'sites/mycomicshop/title-absolute-batman',
   'sites/amazon/dp-saga-volume-1',
