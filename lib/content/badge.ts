@@ -30,6 +30,8 @@ export interface MenuHost {
   readonly tip: string;
   note: string | null;
   fields: Record<string, string[]>;
+  /** A change is on its way: every control waits, so one click is one write. */
+  busy: boolean;
 }
 
 declare global {
@@ -93,6 +95,7 @@ export class Badge implements MenuHost {
   status: BadgeStatus | null = null;
   note: string | null = null;
   fields: Record<string, string[]> = {};
+  busy = false;
 
   constructor(readonly context: BadgeContext) {
     this.host = el('span');
@@ -107,7 +110,8 @@ export class Badge implements MenuHost {
     this.pill.addEventListener('click', (event) => {
       event.preventDefault();
       event.stopPropagation();
-      void this.toggle();
+      // Only the member's own hand opens the menu: a click a page script makes up is not theirs.
+      if (event.isTrusted) void this.toggle();
     });
     // A click inside the badge must not follow the store's link around it.
     root.addEventListener('click', (event) => event.stopPropagation());

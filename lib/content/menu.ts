@@ -64,21 +64,29 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-async function act(host: MenuHost, action: BadgeAction, done?: string): Promise<void> {
+/** Acts for the member: only on an event of their own hand (a page script's made-up click or submit is
+ *  not theirs), and once at a time, every control disabled while the change is on its way. */
+async function act(host: MenuHost, event: Event, action: BadgeAction, done?: string): Promise<void> {
+  if (!event.isTrusted || host.busy) return;
+  host.busy = true;
   host.note = 'Working…';
   host.fields = {};
   renderMenu(host);
-  const error = host.status
-    ? await host.context.onAction(messageFor(host.status, action, host.context.key))
-    : { message: 'This comic is not resolved yet.', fields: {} };
-  host.note = error ? error.message : (done ?? null);
-  host.fields = error?.fields ?? {};
-  renderMenu(host);
+  try {
+    const error = host.status
+      ? await host.context.onAction(messageFor(host.status, action, host.context.key))
+      : { message: 'This comic is not resolved yet.', fields: {} };
+    host.note = error ? error.message : (done ?? null);
+    host.fields = error?.fields ?? {};
+  } finally {
+    host.busy = false;
+    renderMenu(host);
+  }
 }
 
 function button(host: MenuHost, text: string, action: BadgeAction, done?: string): HTMLButtonElement {
-  const node = el('button', { type: 'button', className: 'action', textContent: text });
-  node.addEventListener('click', () => void act(host, action, done));
+  const node = el('button', { type: 'button', className: 'action', textContent: text, disabled: host.busy });
+  node.addEventListener('click', (event) => void act(host, event, action, done));
   return node;
 }
 
@@ -91,16 +99,23 @@ function copyForm(host: MenuHost): HTMLFormElement {
     { className: 'copy' },
     el('label', {}, 'Condition ', condition),
     el('label', {}, 'Price paid ', price),
-    el('button', { type: 'submit', className: 'action', textContent: 'Add a copy' }),
+    el('button', { type: 'submit', className: 'action', textContent: 'Add a copy', disabled: host.busy }),
   );
   for (const [field, messages] of Object.entries(host.fields)) {
     const name = field === 'price_paid' ? 'Price paid' : field === 'condition' ? 'Condition' : field;
     form.append(el('p', { className: 'field-error', textContent: `${name}: ${messages.join(' ')}` }));
   }
-  form.addEventListener('submit', (event) => {
+  // A script can submit a form with a submit event the browser marks as its own (requestSubmit), so the
+  // copy is added on the member's click of the button, or their Enter in a field, never on `submit`.
+  const add = (event: Event): void => {
     event.preventDefault();
     const paid = price.value.trim() === '' ? null : Number(price.value);
-    void act(host, { kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, 'Copy added to your collection.');
+    void act(host, event, { kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, 'Copy added to your collection.');
+  };
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.querySelector('button[type="submit"]')?.addEventListener('click', add);
+  price.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') add(event);
   });
   return form;
 }
@@ -121,7 +136,8 @@ export function renderMenu(host: MenuHost): void {
       const pick = el('button', { type: 'button', className: 'match' });
       if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy' }));
       pick.append(el('span', { textContent: `${match.seriesName}${match.startYear ? ` (${match.startYear})` : ''} #${match.number}` }));
-      pick.addEventListener('click', () => void act(host, { kind: 'choose', issueId: match.issueId }));
+      pick.disabled = host.busy;
+      pick.addEventListener('click', (event) => void act(host, event, { kind: 'choose', issueId: match.issueId }));
       list.append(pick);
     }
     parts.push(list);

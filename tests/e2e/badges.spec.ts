@@ -117,6 +117,47 @@ test.describe('badges and their one-click actions', () => {
     await page.close();
   });
 
+  test("a page script's clicks and submits act for nobody: only the member's own click writes", async () => {
+    const page = await open(setup, states.url);
+    await settledBadges(page, 9);
+    const code = 'upc:76194130007800211'; // Absolute Batman #2, issue 921
+    const writes = () => setup.si.requests().filter((r) => r.method !== 'GET' && r.path.startsWith('/api/v1/')).length;
+    const before = writes();
+    // The e2e build keeps the badges' shadow roots open for tests: the worst case, a page that can reach in.
+    const forge = (what: 'pill' | 'menu') =>
+      page.evaluate(
+        ({ code, what }) => {
+          const root = document.querySelector(`[data-longbox-code="${code}"]`)?.shadowRoot;
+          if (!root) return 'no badge';
+          if (what === 'pill') {
+            root.querySelector<HTMLElement>('.pill')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            root.querySelector<HTMLElement>('.pill')?.click();
+            return 'clicked';
+          }
+          for (const button of root.querySelectorAll<HTMLButtonElement>('.menu button')) button.click();
+          for (const form of root.querySelectorAll<HTMLFormElement>('.menu form')) form.requestSubmit();
+          return 'clicked';
+        },
+        { code, what },
+      );
+    expect(await forge('pill')).toBe('clicked');
+    await expect(badgeFor(page, code).locator('.menu')).toBeHidden();
+    // The member opens the menu; the page's script then clicks every button and submits the copy form.
+    await badgeFor(page, code).locator('.pill').click();
+    await expect(badgeFor(page, code).locator('.menu').getByRole('button', { name: 'Add to wishlist', exact: true })).toBeVisible();
+    expect(await forge('menu')).toBe('clicked');
+    await page.waitForTimeout(500);
+    expect(writes()).toBe(before);
+    await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'not-owned');
+    // The member's own click is one write.
+    await badgeFor(page, code).locator('.menu').getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'wishlist');
+    expect(writes()).toBe(before + 1);
+    await choose(page, code, 'Remove from wishlist');
+    await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'not-owned');
+    await page.close();
+  });
+
   test('add a copy: price from the page, one copy on VerseDB, every badge of the issue updates', async () => {
     const page = await open(setup, states.url);
     await settledBadges(page, 9);
