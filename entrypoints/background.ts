@@ -1,7 +1,7 @@
 import { LongboxService } from '@/lib/background/service';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
 import { readPreferences, readSession, sessionItem } from '@/lib/settings';
-import { RETAILER_MATCHES } from '@/lib/sites/registry';
+import { RETAILER_DOMAINS } from '@/lib/sites/registry';
 
 const WAKE_ALARM = 'longbox-wake';
 const REFRESH_ALARM = 'longbox-refresh';
@@ -43,7 +43,7 @@ export default defineBackground(() => {
     register: (script) => browser.scripting.registerContentScripts([{ ...script, runAt: 'document_idle', persistAcrossSessions: true }]),
     unregister: (id) => browser.scripting.unregisterContentScripts({ ids: [id] }),
   };
-  const otherStores = () => void syncOtherStores(scripting, RETAILER_MATCHES).catch((error: unknown) => console.warn('Longbox:', error));
+  const otherStores = () => void syncOtherStores(scripting, RETAILER_DOMAINS).catch((error: unknown) => console.warn('Longbox:', error));
   browser.permissions.onAdded.addListener(otherStores);
   browser.permissions.onRemoved.addListener(otherStores);
   otherStores();

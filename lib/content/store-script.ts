@@ -10,6 +10,7 @@ import { PageSession } from './page-session';
 export function storeContentScript(site: SiteAdapter, recognise?: (document: Document) => SiteAdapter | null) {
   return {
     matches: [...site.matches],
+    excludeMatches: [...(site.excludeMatches ?? [])],
     runAt: 'document_idle' as const,
     main(ctx: ContentScriptContext): void {
       // User-timing marks (shared with the page's timeline) let bench/badges.ts measure start to badges.

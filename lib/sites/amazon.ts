@@ -25,7 +25,12 @@ const searchResult: ItemRule = {
 export const amazon: SiteAdapter = {
   id: 'amazon',
   name: 'Amazon',
-  matches: ['https://*.amazon.com/*', 'https://*.amazon.co.uk/*', 'https://*.amazon.ca/*'],
+  // The shop's own hosts only: sign-in, payment and seller consoles live on other hosts and paths.
+  matches: ['https://www.amazon.com/*', 'https://www.amazon.co.uk/*', 'https://www.amazon.ca/*'],
+  excludeMatches: ['com', 'co.uk', 'ca'].flatMap((tld) =>
+    ['ap', 'gp/buy', 'gp/css', 'cpe', 'a/addresses', 'hz', 'your-account', 'gp/your-account'].map((path) => `https://www.amazon.${tld}/${path}/*`),
+  ),
+  domains: ['https://*.amazon.com/*', 'https://*.amazon.co.uk/*', 'https://*.amazon.ca/*'],
   productKey: /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Z0-9]{10})(?=[/?&#]|$)/,
   pages: [
     {

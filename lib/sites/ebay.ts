@@ -13,7 +13,10 @@ const similar: ItemRule = {
 export const ebay: SiteAdapter = {
   id: 'ebay',
   name: 'eBay',
-  matches: ['https://*.ebay.com/*', 'https://*.ebay.co.uk/*'],
+  // The shop's own hosts only (listings, items, the cart): sign-in, checkout and payment live elsewhere.
+  matches: ['https://www.ebay.com/*', 'https://cart.ebay.com/*', 'https://www.ebay.co.uk/*', 'https://cart.ebay.co.uk/*'],
+  excludeMatches: ['com', 'co.uk'].flatMap((tld) => ['mye', 'signin', 'ws', 'vod'].map((path) => `https://www.ebay.${tld}/${path}/*`)),
+  domains: ['https://*.ebay.com/*', 'https://*.ebay.co.uk/*'],
   productKey: /\/itm\/(?:[^/?#]+\/)?(\d{9,15})(?=[/?#]|$)/,
   pages: [
     {

@@ -48,7 +48,12 @@ export function adapterFor(url: string): SiteAdapter {
   } catch {
     return generic;
   }
-  return ADAPTERS.find((adapter) => adapter.matches.some((pattern) => matchesPattern(pattern, address))) ?? generic;
+  return (
+    ADAPTERS.find(
+      (adapter) =>
+        adapter.matches.some((pattern) => matchesPattern(pattern, address)) && !(adapter.excludeMatches ?? []).some((pattern) => matchesPattern(pattern, address)),
+    ) ?? generic
+  );
 }
 
 /** A browser match pattern (`https://*.example.com/*`) against an address, as the browser reads it:

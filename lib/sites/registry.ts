@@ -15,3 +15,7 @@ export interface RetailerSite {
 export const RETAILER_SITES: readonly RetailerSite[] = ADAPTERS.map(({ id, name, matches }) => ({ id, name, matches }));
 
 export const RETAILER_MATCHES: readonly string[] = RETAILER_SITES.flatMap((site) => site.matches);
+
+/** Where "any other store" never runs: every host of the supported stores (their adapters read their
+ *  shops; their sign-in, payment and account hosts are read by nothing). */
+export const RETAILER_DOMAINS: readonly string[] = ADAPTERS.flatMap((adapter) => adapter.domains ?? adapter.matches);

@@ -41,6 +41,11 @@ export interface SiteAdapter {
   readonly name: string;
   /** Match patterns (https://developer.chrome.com/docs/extensions/develop/concepts/match-patterns). */
   readonly matches: readonly string[];
+  /** Pages of the store no Longbox script reads: sign-in, payment, account (match patterns). */
+  readonly excludeMatches?: readonly string[];
+  /** Every host the store serves from (match patterns), where `matches` names only its shop's: "any other
+   *  store" never reads these, so a store's sign-in or payment host is read by nothing. */
+  readonly domains?: readonly string[];
   /** Tried in order; every rule whose url test passes is read. */
   readonly pages: readonly PageRule[];
   /** The store's category codes in words, where it writes numbers (PREVIEWS' `dmd-cat="10"`). */

@@ -63,7 +63,7 @@ describe('picking the adapter for an address', () => {
     ['https://forbiddenplanet.com/basket/', 'forbiddenplanet'],
     ['https://www.forbiddenplanet.co.uk/catalog/comics/', 'forbiddenplanet'],
     ['https://cart.ebay.com/', 'ebay'],
-    ['https://smile.amazon.co.uk/dp/1607066017', 'amazon'],
+    ['https://www.amazon.co.uk/dp/1607066017', 'amazon'],
     ['https://www.thirdeyecomics.com/products/saga-71', 'thirdeye'],
     ['https://www.capeandcowlcomics.com/product/transformers-1/', 'generic'],
     ['https://notmidtowncomics.com/product/1', 'generic'],
