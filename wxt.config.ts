@@ -45,7 +45,9 @@ export default defineConfig({
             gecko: {
               id: 'longbox@longbox.app',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser: the codes and titles of the comics on a store page (website
+              // content), sent to the member's VerseDB to look them up; never addresses or browsing history.
+              data_collection_permissions: { required: ['websiteContent'] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

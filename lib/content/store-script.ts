@@ -10,7 +10,8 @@ import { PageSession } from './page-session';
 export function storeContentScript(site: SiteAdapter, recognise?: (document: Document) => SiteAdapter | null) {
   return {
     matches: [...site.matches],
-    excludeMatches: [...(site.excludeMatches ?? [])],
+    // Left out when empty: Firefox refuses an empty exclude_matches.
+    ...(site.excludeMatches?.length ? { excludeMatches: [...site.excludeMatches] } : {}),
     runAt: 'document_idle' as const,
     main(ctx: ContentScriptContext): void {
       // User-timing marks (shared with the page's timeline) let bench/badges.ts measure start to badges.
