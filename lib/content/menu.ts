@@ -134,7 +134,8 @@ export function renderMenu(host: MenuHost): void {
     const list = el('div', { className: 'matches' });
     for (const match of s.matches.slice(0, 12)) {
       const pick = el('button', { type: 'button', className: 'match' });
-      if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy' }));
+      // No referrer: VerseDB's image host must not learn which store page the member is on.
+      if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy', referrerPolicy: 'no-referrer' }));
       pick.append(el('span', { textContent: `${match.seriesName}${match.startYear ? ` (${match.startYear})` : ''} #${match.number}` }));
       pick.disabled = host.busy;
       pick.addEventListener('click', (event) => void act(host, event, { kind: 'choose', issueId: match.issueId }));
