@@ -18,6 +18,9 @@ npx tsc --noEmit || failed=1
 step "Unit and stand-in tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || failed=1
 
+step "Store build: nothing for the page to read"
+{ npx wxt build >/dev/null && node scripts/check-store-build.mjs; } || failed=1
+
 step "Build the extension (e2e build)"
 npx wxt build --mode e2e || exit 1
 

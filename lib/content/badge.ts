@@ -1,10 +1,12 @@
 import type { BadgeState } from '../badge-states';
 import type { BadgeStatus } from './replies';
 import { BADGE_CSS } from './badge-css';
+import { SHADOW_MODE, TEST_CONTRACT } from './contract';
 
 // One badge beside one comic on a store page. It lives in a Shadow DOM, so the store's CSS and ours
-// never touch; everything from the page or VerseDB is set as text, never as markup. The host element
-// carries the public contract: data-longbox-state and data-longbox-code. The menu of actions is drawn
+// never touch; everything from the page or VerseDB is set as text, never as markup. In the e2e build
+// only, the host carries the test contract: data-longbox-state and data-longbox-code (./contract.ts);
+// a store build closes the shadow root and says nothing in attributes. The menu of actions is drawn
 // by lib/content/menu.ts, which the background loads into the page's content-script world on the
 // first click (entrypoints/page-extras.ts): most page views never open a menu, and what runs on every
 // store page stays small.
@@ -99,10 +101,12 @@ export class Badge implements MenuHost {
 
   constructor(readonly context: BadgeContext) {
     this.host = el('span');
-    this.host.setAttribute('data-longbox-badge', '');
-    this.host.setAttribute('data-longbox-code', context.key);
+    if (TEST_CONTRACT) {
+      this.host.setAttribute('data-longbox-badge', '');
+      this.host.setAttribute('data-longbox-code', context.key);
+    }
     this.host.style.cssText = 'all:initial;display:inline-block;vertical-align:middle;margin:0 4px;position:relative;';
-    const root = this.host.attachShadow({ mode: 'open' });
+    const root = this.host.attachShadow({ mode: SHADOW_MODE });
     this.pill = el('button', { type: 'button', className: 'pill pending', textContent: 'Longbox…', title: 'Longbox is looking this comic up.' });
     this.pill.setAttribute('aria-expanded', 'false');
     this.menu = el('div', { className: 'menu', hidden: true });
@@ -129,8 +133,10 @@ export class Badge implements MenuHost {
   show(status: BadgeStatus): void {
     this.status = status;
     const { label, tip } = describe(status);
-    this.host.setAttribute('data-longbox-state', status.state);
-    this.host.setAttribute('data-longbox-code', status.resolvedFrom ?? this.context.key);
+    if (TEST_CONTRACT) {
+      this.host.setAttribute('data-longbox-state', status.state);
+      this.host.setAttribute('data-longbox-code', status.resolvedFrom ?? this.context.key);
+    }
     this.pill.className = `pill ${status.state}`;
     this.pill.textContent = label;
     this.pill.title = tip;
