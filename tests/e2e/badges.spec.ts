@@ -93,6 +93,15 @@ test.describe('badges and their one-click actions', () => {
     expect(views.get('upc:76194130007800211')).toMatchObject({ state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection.' });
     expect(views.get('upc:761941309507')).toMatchObject({ state: 'ambiguous', label: 'Pick issue', tip: '2 issues share this barcode: pick the right one.' });
     expect(views.get('isbn:9781534325982')).toMatchObject({ state: 'not-found', label: 'Not in VerseDB', tip: 'VerseDB has no comic with this code.' });
+    // Every state's badge takes the same box: a page that measures badges learns nothing of what is owned.
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-longbox-badge]')].map((host) => {
+        const box = host.getBoundingClientRect();
+        return `${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+    );
+    expect(boxes).toHaveLength(9);
+    expect(new Set(boxes).size, boxes.join(', ')).toBe(1);
     // Title-only items (eBay's similar items) are matched against the library; their code is the title.
     const ebay = await open(setup, ravenwood.url);
     const similar = byCode(await settledBadges(ebay, 5));
