@@ -1,6 +1,7 @@
 import { LongboxService } from '@/lib/background/service';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
-import { readPreferences, readSession, sessionItem } from '@/lib/settings';
+import { loadSession, saveSession } from '@/lib/secrets';
+import { readPreferences, takeLegacySession } from '@/lib/settings';
 import { RETAILER_DOMAINS } from '@/lib/sites/registry';
 
 const WAKE_ALARM = 'longbox-wake';
@@ -8,7 +9,7 @@ const REFRESH_ALARM = 'longbox-refresh';
 
 export default defineBackground(() => {
   const ready = LongboxService.create({
-    sessions: { load: readSession, save: (session) => sessionItem.setValue(session) },
+    sessions: { load: () => loadSession({ take: takeLegacySession }), save: saveSession },
     quotaStore: {
       load: async () => (await browser.storage.local.get('quota')).quota,
       save: (quota) => browser.storage.local.set({ quota }),

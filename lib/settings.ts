@@ -1,22 +1,24 @@
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_PREFERENCES, Preferences, Session } from './settings-schema';
+import { DEFAULT_PREFERENCES, Preferences, type Session } from './settings-schema';
 
-// What Longbox keeps in extension storage. The token lives in `local` (never `sync`, which would copy
-// it to every browser the member signs in to) and only the background reads it.
+// What Longbox keeps in extension storage: the member's preferences. The session with its token is kept
+// apart, in the extension's own IndexedDB (lib/secrets.ts), where no content script can read it.
 
 export * from './settings-schema';
 
-export const sessionItem = storage.defineItem<Session | null>('local:session', { fallback: null, version: 1 });
+/** Where sessions were kept before lib/secrets.ts: read once to move them, then removed. */
+export const legacySessionItem = storage.defineItem<Session | null>('local:session', { fallback: null, version: 1 });
 
 export const preferencesItem = storage.defineItem<Preferences>('local:preferences', {
   fallback: DEFAULT_PREFERENCES,
   version: 1,
 });
 
-/** Reads a stored value through its schema: a damaged value reads as absent, never as data. */
-export async function readSession(): Promise<Session | null> {
-  const parsed = Session.safeParse(await sessionItem.getValue());
-  return parsed.success ? parsed.data : null;
+/** The session an earlier version kept in `storage.local`, taken out of it. */
+export async function takeLegacySession(): Promise<unknown> {
+  const stored = await legacySessionItem.getValue();
+  if (stored !== null) await legacySessionItem.removeValue();
+  return stored;
 }
 
 export async function readPreferences(): Promise<Preferences> {

@@ -163,12 +163,40 @@ test('sign out removes the token and the library', async ({ context, page, exten
   await saveToken(page, si.tokens.free);
   await expect(page.getByTestId('member-name')).toHaveText('Sam Okafor');
   await expect(page.getByTestId('sync-status')).toHaveText(/Library synced/, { timeout: 15_000 });
+  // Signed in, the token is nowhere a content script can read: storage.local and storage.sync are open to
+  // every content script; the token lives in the extension's own IndexedDB.
+  const readable = await page.evaluate(async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.sync.get(null)]));
+  expect(readable).not.toContain(si.tokens.free);
+  const kept = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('longbox-secrets');
+        open.onsuccess = () => {
+          const get = open.result.transaction('session').objectStore('session').get('current');
+          get.onsuccess = () => resolve(JSON.stringify(get.result ?? null));
+          get.onerror = () => resolve('unreadable');
+        };
+        open.onerror = () => resolve('unreadable');
+      }),
+  );
+  expect(kept).toContain(si.tokens.free);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByTestId('member-card')).toHaveCount(0);
   await expect(page.getByText('Sign in to sync your library.')).toBeVisible();
   const stored = await page.evaluate(() => chrome.storage.local.get('session'));
   expect(stored.session ?? null).toBeNull();
+  const left = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('longbox-secrets');
+        open.onsuccess = () => {
+          const get = open.result.transaction('session').objectStore('session').get('current');
+          get.onsuccess = () => resolve(JSON.stringify(get.result ?? null));
+        };
+      }),
+  );
+  expect(left).toBe('null');
   const state = await page.evaluate(() => chrome.runtime.sendMessage({ type: 'state' }));
   expect(state).toMatchObject({ ok: true, state: { session: { signedIn: false }, sync: { lastSyncedAt: null } } });
 

@@ -1,7 +1,10 @@
 // The part of the extension's own `chrome` global that tests reach through worker.evaluate().
 declare const chrome: {
   runtime: { getManifest(): { name: string; version: string }; id: string; sendMessage(message: unknown): Promise<unknown> };
-  storage: { local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  storage: {
+    local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> };
+    sync: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
+  };
   tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
 };
