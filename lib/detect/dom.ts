@@ -2,6 +2,11 @@
 // items. Nothing here throws on odd markup.
 
 export const MAX_FIELD_CHARS = 600;
+/** One product's block holds at most this many elements; a larger one is a page section (a product
+ *  page's main column, a whole grid) whose lines speak of other products too. */
+export const MAX_BLOCK_ELEMENTS = 120;
+/** Text that may hold a code: six digits in a row, or a Lunar code's 4 digits, 2 letters, 4 digits. */
+export const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 /** Never items: their text is code, markup for later, or form state. */
 export const NOT_CONTENT = 'script,style,template,noscript,textarea,select,option,head';
 /** Copies a slider makes of its slides; read after the originals so the original keeps the badge. */

@@ -4,7 +4,7 @@
 // 76194137654700411."). Read by the adapters' `labelled` regions and by the label extractor.
 
 import { findCodesInText, parseCode, type Code, type CodeHint } from './codes';
-import { clean, NOT_CONTENT } from './dom';
+import { clean, CODE_LIKE, NOT_CONTENT } from './dom';
 import { strictCode } from './links';
 
 const LABEL_WORDS =
@@ -14,8 +14,6 @@ const LABEL = new RegExp(`^(${LABEL_WORDS})(?![A-Za-z0-9])[\\s\\u200e\\u200f]*[:
 /** A label inside longer text, its value right after the colon. */
 const LABEL_IN_TEXT = new RegExp(`(?:^|[\\s(,;])(${LABEL_WORDS})\\s*[:#]\\s*([0-9A-Za-z][0-9A-Za-z -]{7,30})`, 'gi');
 
-/** Text that may hold a code: six digits in a row, or a Lunar code's 4 digits, 2 letters, 4 digits. */
-const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 
 export interface LabelledCode {
   readonly code: Code;

@@ -3,7 +3,7 @@
 // redesign), the general readers after it still find the items.
 
 import { parseCode, findCodesInText, type Code } from '../codes';
-import { CLONE, clean, isValidSelector, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
+import { CLONE, clean, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
@@ -15,8 +15,6 @@ import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 /** Item containers read per scan; a page with more is not a page a person reads. */
 const MAX_CONTAINERS = 5000;
 const MAX_MATCHES = 8;
-/** A product's own block; a larger container (a product page's main column) holds other products' lines. */
-const MAX_BLOCK_ELEMENTS = 150;
 
 interface Field {
   readonly selector: string;
@@ -81,8 +79,10 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
     if (clone && codes.length === 0 && link === null && text !== null && items.byTitle(text) !== null) return;
     const category = pick(context.document, container, rule.category, (value) => adapter.categoryNames?.[value] ?? value);
     // Where the store names no category, a line of the block naming another product type decides.
-    const small = container.getElementsByTagName('*').length <= MAX_BLOCK_ELEMENTS;
-    const judged = small && category === null && rule.category === undefined && text !== null && namesOtherProduct(container, text) ? null : judgeTitle(text, category, codes);
+    // (Checked last: counting a container's elements is the dearest test, and most containers never need it.)
+    const otherProduct =
+      category === null && rule.category === undefined && text !== null && namesOtherProduct(container, text) && container.getElementsByTagName('*').length <= MAX_BLOCK_ELEMENTS;
+    const judged = otherProduct ? null : judgeTitle(text, category, codes);
     // A container that names something other than a comic is done with; one the rule could not read
     // (no title, no code) is left to the general readers.
     if (text !== null || codes.length > 0) seen.add(container);

@@ -9,7 +9,7 @@
 // or is plainly a product on its own (a product address with a price or a buy control).
 
 import { parseCode, type Code } from '../codes';
-import { CLONE, clean, hasBuyControl, NOT_CONTENT, textOf } from '../dom';
+import { CLONE, clean, CODE_LIKE, hasBuyControl, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { shownPrice } from '../prices';
@@ -17,12 +17,8 @@ import type { NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
-/** Text that may hold a code: six digits in a row, or a Lunar code's 4 digits, 2 letters, 4 digits. */
-const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 const MAX_LINKS = 8000;
 const MAX_ROWS = 2000;
-/** A block with more than this many elements is a page section, not one product's card. */
-const MAX_CARD_ELEMENTS = 120;
 const NAMES = 'h1,h2,h3,h4,h5,h6,[itemprop="name"]';
 /** A candidate title the parser calls one of these is some other product: the card is not a comic. */
 const NOT_A_COMIC: ReadonlySet<NotAComicReason> = new Set<NotAComicReason>(['merchandise', 'category', 'lot', 'store-heading', 'editorial']);
@@ -157,7 +153,7 @@ function offer(context: ReadContext, { card, key, title, codes, price }: Card): 
 }
 
 function readCard(context: ReadContext, card: Element, key: string): Card | null {
-  if (card.getElementsByTagName('*').length > MAX_CARD_ELEMENTS || card.closest(NOT_CONTENT) !== null) return null;
+  if (card.getElementsByTagName('*').length > MAX_BLOCK_ELEMENTS || card.closest(NOT_CONTENT) !== null) return null;
   // The page's own product is read from its heading (./heading.ts), not as a card.
   if (card.querySelector('h1') !== null) return null;
   const own: Element[] = [];
