@@ -10,6 +10,8 @@ const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
+  // LONGBOX_OUT gives a run its own output folder, so a rebuild never pulls a build from under a test run.
+  outDir: process.env.LONGBOX_OUT ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   hooks: {

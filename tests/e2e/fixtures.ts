@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
 import { chromiumPath } from '../../scripts/chromium-path.mjs';
 
-export const EXTENSION_DIR = resolve('.output/chrome-mv3-e2e');
+/** The e2e build; LONGBOX_OUT names another output folder (a run of its own), as for `wxt build`. */
+export const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 
 // Flags for this closed network: no background calls to Google's services, which are refused here.
 export const CHROMIUM_ARGS = [
