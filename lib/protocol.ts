@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ItemQuery, PageItem } from './items';
-import { WriteAction } from './library/writes';
+import { WriteAction, WriteId } from './library/write-action';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the
 // background. Every message is validated on receipt; anything that does not parse is refused. Only
@@ -11,7 +11,8 @@ export const Request = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   /** Statuses for the comics a page shows, in the same order. */
   z.object({ type: z.literal('statuses'), items: z.array(ItemQuery).max(500), visible: z.boolean().optional() }),
-  z.object({ type: z.literal('write'), write: WriteAction }),
+  /** A change to the member's library; `writeId` (made at the click) makes a message delivered twice one change. */
+  z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional() }),
   /** The member picked the right issue for an ambiguous code. */
   z.object({ type: z.literal('choose-match'), code: z.string().max(40), issueId: z.number().int() }),
   z.object({ type: z.literal('state') }),

@@ -49,7 +49,12 @@ export interface ServiceState {
   session: { signedIn: boolean; rejected: boolean; address: string | null; tokenKind: Session['tokenKind'] | null; member: Session['member']; missingScopes: string[] };
   quota: QuotaSnapshot;
   sync: SyncProgress;
+  /** The member's changes not yet in VerseDB. */
   queuedWrites: number;
+  /** Of those, the ones that wait for the member to sign in again (token refused, or signed out). */
+  writesNeedSignIn: number;
+  /** What Longbox tidied up in the member's library, or VerseDB refused, in the last day. */
+  writeNotices: string[];
 }
 
 /** How often the library is refreshed (incrementally: about three reads) when nothing else asks. */
@@ -70,6 +75,8 @@ export class LongboxService {
   /** What each tab's content script last reported; kept in memory only (pages are not stored). */
   private readonly pages = new Map<number, PageReport>();
   private clientCache: { key: string; client: VerseDbClient } | null = null;
+  /** Goes up at every sign-out and account switch: work begun before it stores nothing afterwards. */
+  private epoch = 0;
   readonly sync: LibrarySync;
   readonly writer: Writer;
   readonly statuses: StatusResolver;
@@ -89,6 +96,8 @@ export class LongboxService {
       library,
       now: env.now,
       onProgress: () => env.onStateChange?.(),
+      epoch: () => this.epoch,
+      afterReplace: (since) => this.writer.reapply(since),
     });
     this.writer = new Writer({
       client,
@@ -96,6 +105,8 @@ export class LongboxService {
       library,
       now: env.now,
       generation: async () => (await this.sync.progress()).generation,
+      member: () => this.memberKey(),
+      epoch: () => this.epoch,
     });
     this.statuses = new StatusResolver({
       library,
@@ -146,6 +157,12 @@ export class LongboxService {
     return this.clientCache.client;
   }
 
+  /** Whose library this is: the VerseDB address and member id. Changes wait for their own member. */
+  private memberKey(): string | null {
+    const s = this.session;
+    return s ? `${s.address}#${s.member?.id ?? '?'}` : null;
+  }
+
   private requireClient(): VerseDbClient {
     const client = this.client();
     if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB to sync your library.' });
@@ -173,8 +190,13 @@ export class LongboxService {
       },
       quota: this.quota.snapshot(),
       sync: await this.sync.progress(),
-      queuedWrites: (await this.writer.queue()).length,
+      ...(await this.writeState()),
     };
+  }
+
+  private async writeState(): Promise<Pick<ServiceState, 'queuedWrites' | 'writesNeedSignIn' | 'writeNotices'>> {
+    const writes = await this.writer.queueState();
+    return { queuedWrites: writes.waiting, writesNeedSignIn: writes.needSignIn, writeNotices: writes.notices };
   }
 
   async signIn(address: string, token: string, tokenKind: Session['tokenKind']): Promise<ServiceState> {
@@ -193,22 +215,32 @@ export class LongboxService {
     missing.push(...(tokenKind === 'connect' ? CONNECT_TOKEN_LACKS : await missingScopes(client, this.scheduler)));
     const previous = this.session;
     if (previous && (previous.address !== origin || previous.member?.id !== member?.id)) {
-      await this.library.clearMemberData();
+      // Another account: whatever the old one's sync or clicks still bring back is dropped.
+      this.epoch += 1;
       this.sync.forget();
+      await this.library.clearMemberData();
     }
     this.session = { address: origin, token, tokenKind, member, rejected: false, missingScopes: missing };
     await this.env.sessions.save(this.session);
     this.env.onStateChange?.();
     if (!missing.includes('read:user')) void this.runSync('full');
+    // Changes this member made that waited for a sign-in go out now.
+    void this.writer.flushQueue().then((left) => {
+      if (left > 0) this.env.scheduleWake?.(this.now() + 60_000);
+      this.env.onStateChange?.();
+    });
     return this.state();
   }
 
   async signOut(): Promise<void> {
+    // First, before anything awaits: a sync or a write under way stores nothing from now on.
+    this.epoch += 1;
+    this.sync.forget();
     this.session = null;
     this.clientCache = null;
     await this.env.sessions.save(null);
+    // The library goes with the token; changes not yet sent stay, for this member's next sign-in.
     await this.library.clearMemberData();
-    this.sync.forget();
     this.env.onStateChange?.();
   }
 
@@ -270,7 +302,7 @@ export class LongboxService {
       case 'statuses':
         return { ok: true, statuses: await this.itemStatuses(request.items, { tabId, lookUp: request.visible ?? true }) };
       case 'write': {
-        const result = await this.writer.perform(request.write);
+        const result = await this.writer.perform(request.write, request.writeId);
         if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
         return { ok: true, result };
       }

@@ -1,5 +1,6 @@
 import type { MenuHost } from './badge';
 import type { BadgeStatus } from './replies';
+import { newWriteId } from '../write-id';
 
 // A badge's menu: wishlist (and undo), pull list, add a copy, open on VerseDB, or, for a barcode that
 // several issues share, the issues to pick from. Loaded on the first click (entrypoints/page-extras.ts),
@@ -38,7 +39,7 @@ type BadgeAction =
   | { kind: 'copy-add'; condition: string; pricePaid: number | null }
   | { kind: 'choose'; issueId: number };
 
-/** The protocol message (lib/protocol.ts) for an action on a comic. */
+/** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
 function messageFor(status: BadgeStatus, action: BadgeAction, key: string): unknown {
   const issueId = status.issueId ?? 0;
   switch (action.kind) {
@@ -46,13 +47,13 @@ function messageFor(status: BadgeStatus, action: BadgeAction, key: string): unkn
       return { type: 'choose-match', code: status.resolvedFrom ?? key, issueId: action.issueId };
     case 'wishlist-add':
     case 'wishlist-remove':
-      return { type: 'write', write: { action: action.kind, issueId } };
+      return { type: 'write', writeId: newWriteId(), write: { action: action.kind, issueId } };
     case 'pull-list-add':
-      return { type: 'write', write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
+      return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
     case 'pull-list-remove':
-      return { type: 'write', write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
+      return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
     case 'copy-add':
-      return { type: 'write', write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
+      return { type: 'write', writeId: newWriteId(), write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
   }
 }
 

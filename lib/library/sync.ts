@@ -31,6 +31,8 @@ export const SyncProgress = z.object({
   failures: z.number().int(),
   lastSyncedAt: z.number().nullable(),
   problem: z.string().nullable(),
+  /** When this run began: changes the member made since may be missing from what it read. */
+  startedAt: z.number().nullable().default(null),
 });
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
@@ -48,6 +50,7 @@ export function idleProgress(): SyncProgress {
     failures: 0,
     lastSyncedAt: null,
     problem: null,
+    startedAt: null,
   };
 }
 
@@ -80,7 +83,15 @@ export interface SyncDeps {
   now?: () => number;
   /** Told after every saved step, for the UI's progress. */
   onProgress?: (progress: SyncProgress) => void;
+  /** Changes at every sign-out and account switch: a run begun before it stores nothing more. */
+  epoch?: () => number;
+  /** After the local library was overwritten with what VerseDB said as of `since`: the member's changes
+   *  made since then (and those still waiting) are applied again on top. */
+  afterReplace?: (since: number) => Promise<void>;
 }
+
+/** Thrown inside a run whose session ended (sign-out, another account): it stops and stores nothing. */
+class SessionEnded extends Error {}
 
 export class LibrarySync {
   private readonly now: () => number;
@@ -99,12 +110,14 @@ export class LibrarySync {
     return this.known;
   }
 
-  /** Forget the kept progress (sign-out cleared the stored one). */
+  /** Forget the kept progress (sign-out cleared the stored one); a run under way stops at its next step. */
   forget(): void {
     this.known = null;
+    this.running = null;
   }
 
-  private async save(progress: SyncProgress): Promise<void> {
+  private async save(progress: SyncProgress, epoch: number): Promise<void> {
+    this.alive(epoch);
     this.known = progress;
     await this.deps.library.setMeta(STATE_KEY, progress);
     this.deps.onProgress?.(progress);
@@ -113,26 +126,43 @@ export class LibrarySync {
   /** Starts a sync (full when none ever finished, else incremental) unless one is under way. */
   start(mode?: 'full' | 'incremental'): Promise<SyncOutcome> {
     return this.exclusive(async () => {
+      const epoch = this.epochNow();
       const progress = await this.progress();
       if (progress.step === null) {
         const chosen = mode ?? (progress.lastSyncedAt === null ? 'full' : 'incremental');
-        await this.save(this.begin(progress, chosen));
+        await this.save(this.begin(progress, chosen), epoch);
       }
-      return this.loop();
+      return this.loop(epoch);
     });
   }
 
   /** Goes on with a sync under way (after a restart, or when its wait ends). */
   resume(): Promise<SyncOutcome> {
-    return this.exclusive(() => this.loop());
+    return this.exclusive(() => this.loop(this.epochNow()));
   }
 
   /** One sync at a time: a second start or resume while one runs joins it. */
   private exclusive(run: () => Promise<SyncOutcome>): Promise<SyncOutcome> {
-    this.running ??= run().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (this.running) return this.running;
+    const running: Promise<SyncOutcome> = run()
+      .catch((error: unknown) => {
+        if (error instanceof SessionEnded) return { kind: 'stopped', problem: error.message } as const;
+        throw error;
+      })
+      .finally(() => {
+        if (this.running === running) this.running = null;
+      });
+    this.running = running;
+    return running;
+  }
+
+  private epochNow(): number {
+    return this.deps.epoch?.() ?? 0;
+  }
+
+  /** Stops a run whose session ended before it stores anything more. */
+  private alive(epoch: number): void {
+    if (this.epochNow() !== epoch) throw new SessionEnded('The member signed out; this sync stopped.');
   }
 
   private begin(progress: SyncProgress, mode: 'full' | 'incremental'): SyncProgress {
@@ -143,10 +173,11 @@ export class LibrarySync {
       step: 'collection',
       generation: mode === 'full' ? progress.generation + 1 : progress.generation,
       lastSyncedAt: progress.lastSyncedAt,
+      startedAt: this.now(),
     };
   }
 
-  private async loop(): Promise<SyncOutcome> {
+  private async loop(epoch: number): Promise<SyncOutcome> {
     for (;;) {
       const progress = await this.progress();
       if (progress.step === null) return { kind: 'done' };
@@ -154,23 +185,25 @@ export class LibrarySync {
         return { kind: 'waiting', until: progress.waitingUntil };
       }
       try {
-        await this.save(await this.step({ ...progress, waitingUntil: null }));
+        await this.save(await this.step({ ...progress, waitingUntil: null }, epoch), epoch);
       } catch (error) {
-        const outcome = await this.onFailure(progress, error);
+        if (error instanceof SessionEnded) throw error;
+        const outcome = await this.onFailure(progress, error, epoch);
         if (outcome) return outcome;
       }
     }
   }
 
-  private async onFailure(progress: SyncProgress, error: unknown): Promise<SyncOutcome | null> {
+  private async onFailure(progress: SyncProgress, error: unknown, epoch: number): Promise<SyncOutcome | null> {
     if (!isVerseDbError(error)) throw error;
+    this.alive(epoch);
     const problem = error.problem;
     switch (problem.kind) {
       case 'paused':
-        await this.save({ ...progress, waitingUntil: problem.resumesAt });
+        await this.save({ ...progress, waitingUntil: problem.resumesAt }, epoch);
         return { kind: 'waiting', until: problem.resumesAt };
       case 'rate-limited':
-        await this.save({ ...progress, waitingUntil: problem.retryAt });
+        await this.save({ ...progress, waitingUntil: problem.retryAt }, epoch);
         return { kind: 'waiting', until: problem.retryAt };
       case 'unavailable':
       case 'offline':
@@ -178,42 +211,49 @@ export class LibrarySync {
         // Back off: 1, 2, 4 ... minutes, at most an hour.
         const failures = progress.failures + 1;
         const until = this.now() + Math.min(60, 2 ** (failures - 1)) * 60_000;
-        await this.save({ ...progress, failures, waitingUntil: until, problem: problem.message });
+        await this.save({ ...progress, failures, waitingUntil: until, problem: problem.message }, epoch);
         return { kind: 'waiting', until };
       }
       default:
         // 401, 403 and the like: nothing to retry until the member acts.
-        await this.save({ ...progress, step: null, mode: null, problem: problem.message, waitingUntil: null });
+        await this.save({ ...progress, step: null, mode: null, problem: problem.message, waitingUntil: null }, epoch);
         return { kind: 'stopped', problem: problem.message };
     }
   }
 
-  private read<T>(key: string, call: () => Promise<T>): Promise<T> {
-    return this.deps.scheduler.run({ key, kind: 'read', priority: 'background' }, call);
+  /** One read of the run; its answer is used only while the session that began the run lasts. */
+  private async read<T>(key: string, call: () => Promise<T>, epoch: number): Promise<T> {
+    this.alive(epoch);
+    const answer = await this.deps.scheduler.run({ key: `${key}@${epoch}`, kind: 'read', priority: 'background' }, call);
+    this.alive(epoch);
+    return answer;
   }
 
-  private async step(progress: SyncProgress): Promise<SyncProgress> {
+  private async step(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     switch (progress.step) {
       case 'collection':
-        return this.collectionPage(progress);
+        return this.collectionPage(progress, epoch);
       case 'wishlist':
-        return this.wishlist(progress);
+        return this.wishlist(progress, epoch);
       case 'pull-list':
-        return this.pullList(progress);
+        return this.pullList(progress, epoch);
       default:
         return progress;
     }
   }
 
-  private async collectionPage(progress: SyncProgress): Promise<SyncProgress> {
+  private async collectionPage(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     const { library } = this.deps;
     const page = progress.nextPage;
-    const result = await this.read(`sync:collection:${page}`, () => this.deps.client().collectionPage(page, PER_PAGE));
+    const readAt = this.now();
+    const result = await this.read(`sync:collection:${page}`, () => this.deps.client().collectionPage(page, PER_PAGE), epoch);
     let reachedKnown = false;
     if (progress.mode === 'incremental') {
       for (const copy of result.copies) if (await library.hasCopy(copy.copyId)) reachedKnown = true;
     }
+    this.alive(epoch);
     await this.store(result.copies, progress.generation);
+    await this.deps.afterReplace?.(readAt);
     const next: SyncProgress = {
       ...progress,
       nextPage: page + 1,
@@ -226,7 +266,9 @@ export class LibrarySync {
     const lastPage = page >= result.meta.lastPage || result.copies.length === 0;
     if (progress.mode === 'full') {
       if (!lastPage) return next;
+      this.alive(epoch);
       await library.removeCopiesBefore(progress.generation);
+      await this.deps.afterReplace?.(progress.startedAt ?? 0);
       return { ...next, step: 'wishlist', nextPage: 1 };
     }
     if (!reachedKnown && !lastPage) return next;
@@ -253,13 +295,15 @@ export class LibrarySync {
     );
   }
 
-  private async wishlist(progress: SyncProgress): Promise<SyncProgress> {
+  private async wishlist(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     const entries = [];
+    const readAt = this.now();
     for (let page = 1; ; page++) {
-      const result = await this.read(`sync:wishlist:${page}`, () => this.deps.client().wishlistPage(page, PER_PAGE));
+      const result = await this.read(`sync:wishlist:${page}`, () => this.deps.client().wishlistPage(page, PER_PAGE), epoch);
       entries.push(...result.entries);
       if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
     }
+    this.alive(epoch);
     await this.deps.library.replaceWishlist(
       entries.map((entry) => ({
         key: wishlistKey(entry.issueId, entry.variantId),
@@ -268,6 +312,7 @@ export class LibrarySync {
         addedAt: entry.addedAt,
       })),
     );
+    await this.deps.afterReplace?.(readAt);
     // Wishlisted issues are matched by title too; keep what we know of them unless we know more already.
     const unknown = [];
     for (const entry of entries) {
@@ -289,20 +334,24 @@ export class LibrarySync {
         matchKey: matchKey(entry.series.name, entry.number, collected),
       });
     }
+    this.alive(epoch);
     await this.deps.library.putIssues(unknown);
     return { ...progress, step: 'pull-list', failures: 0 };
   }
 
-  private async pullList(progress: SyncProgress): Promise<SyncProgress> {
+  private async pullList(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     const series = [];
+    const readAt = this.now();
     for (let page = 1; ; page++) {
-      const result = await this.read(`sync:pull-list:${page}`, () => this.deps.client().pullListPage(page, PER_PAGE));
+      const result = await this.read(`sync:pull-list:${page}`, () => this.deps.client().pullListPage(page, PER_PAGE), epoch);
       series.push(...result.entries);
       if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
     }
+    this.alive(epoch);
     await this.deps.library.replacePullList(
       series.map((entry) => ({ seriesId: entry.seriesId, seriesName: entry.seriesName, coverUrl: entry.coverUrl })),
     );
+    await this.deps.afterReplace?.(readAt);
     return { ...progress, step: null, mode: null, failures: 0, lastSyncedAt: this.now() };
   }
 }

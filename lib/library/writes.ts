@@ -2,49 +2,34 @@ import { z } from 'zod';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
 import type { CopyFields, VerseDbClient } from '../versedb/client';
 import type { Scheduler } from '../scheduler';
+import type { WriteRow } from '../store/db';
 import type { Library } from './library';
+import { newWriteId, WriteAction } from './write-action';
 
-// The member's changes: add / update / remove a copy, wishlist and pull-list add / remove. Each one
-// updates the local library at once. A collection add is not idempotent (each POST adds a copy), so
-// one whose answer was lost is confirmed with a read before it is ever sent again. Changes made
-// while offline wait in a persisted queue that the UI shows, and go out when VerseDB is reachable.
+export { CopyFieldsSchema, newWriteId, WriteAction, WriteId } from './write-action';
 
-export const CopyFieldsSchema = z.object({
-  variant_id: z.number().int().nullish(),
-  condition: z.string().max(8).optional(),
-  grade_score: z.string().max(10).nullish(),
-  grading_company: z.string().max(20).nullish(),
-  graded: z.boolean().optional(),
-  price_paid: z.number().min(0).max(999999.99).nullish(),
-  notes: z.string().max(1000).nullish(),
-  purchased_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-});
-
-export const WriteAction = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('copy-add'), issueId: z.number().int(), fields: CopyFieldsSchema }),
-  z.object({ action: z.literal('copy-remove'), issueId: z.number().int(), copyId: z.number().int() }),
-  z.object({ action: z.literal('wishlist-add'), issueId: z.number().int(), variantId: z.number().int().nullish() }),
-  z.object({ action: z.literal('wishlist-remove'), issueId: z.number().int(), variantId: z.number().int().nullish() }),
-  z.object({ action: z.literal('pull-list-add'), seriesId: z.number().int(), seriesName: z.string().max(300) }),
-  z.object({ action: z.literal('pull-list-remove'), seriesId: z.number().int() }),
-]);
-export type WriteAction = z.infer<typeof WriteAction>;
-
-const QueuedWrite = z.object({
-  id: z.string(),
-  queuedAt: z.number(),
-  write: WriteAction,
-  /** For a copy add whose answer may have been lost: the copies known before it, to confirm against. */
-  knownCopyIds: z.array(z.number().int()).nullable(),
-  lastError: z.string().nullable(),
-});
-export type QueuedWrite = z.infer<typeof QueuedWrite>;
-const QUEUE_KEY = 'write-queue';
+// The member's changes: add / remove a copy, wishlist and pull-list add / remove, exactly once.
+//
+// Every change is a row in the `writes` store from the click until VerseDB has it, changed one row at a
+// time, and rows go out in the order they were made, one member's at a time. A change shows in the
+// local library at once. A collection add is not idempotent (each POST makes a copy, and a browser may
+// resend a POST whose connection dropped), so every add is settled by VerseDB's collection check: the
+// copies before and after it. Exactly one new copy is kept; a copy the member did not ask for is removed
+// and the popup says so; no new copy means it did not happen, and it is sent again. Changes that cannot
+// go now (offline, VerseDB failing, out of quota, token refused, signed out) wait, and survive restarts.
 
 export type WriteResult = { kind: 'done'; copyId?: number } | { kind: 'queued'; queued: number; reason: string };
 
 /** Failures that say "not now" rather than "no": the change waits in the queue. */
-const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited']);
+const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited', 'malformed', 'circuit-open']);
+/** Transient failures that say the request was never sent (or not taken): an add in them did not happen. */
+const NOT_SENT = new Set(['paused', 'rate-limited', 'circuit-open']);
+/** Failures that say "not with this token": the change waits until the member signs in again. */
+const NEEDS_SIGN_IN = new Set(['unauthenticated', 'forbidden', 'missing-scope']);
+
+/** Settled rows are kept this long: for a sync that read VerseDB before them, and the popup's notices. */
+const KEEP_SETTLED = 24 * 3_600_000;
+const LEGACY_QUEUE_KEY = 'write-queue';
 
 export interface WriteDeps {
   client: () => VerseDbClient | null;
@@ -52,76 +37,348 @@ export interface WriteDeps {
   library: Library;
   /** The sync generation local copies belong to (see LibrarySync), so an ended full sync keeps them. */
   generation: () => Promise<number>;
+  /** The signed-in member (`address#id`), or null when signed out. A change waits for its own member. */
+  member: () => string | null;
+  /** Changes at every sign-out and account switch: an answer that arrives after it changes nothing local. */
+  epoch?: () => number;
   now?: () => number;
+}
+
+export interface WriteQueueState {
+  /** The signed-in member's changes not yet in VerseDB (or every waiting change, when signed out). */
+  waiting: number;
+  /** Of those, how many wait for the member to sign in again (token refused, or signed out). */
+  needSignIn: number;
+  /** What Longbox tidied up or VerseDB refused in the last day, in the member's words. */
+  notices: string[];
 }
 
 export class Writer {
   private readonly now: () => number;
   private flushing: Promise<number> | null = null;
+  private migrated: Promise<void> | null = null;
+  /** Refusals seen in this worker's life, so the click that made a refused change gets VerseDB's words. */
+  private readonly refusals = new Map<string, VerseDbError>();
+  /** Changes being made now, by id: a second message with the same id joins the first. */
+  private readonly performing = new Map<string, Promise<WriteResult>>();
 
   constructor(private readonly deps: WriteDeps) {
     this.now = deps.now ?? Date.now;
   }
 
-  async queue(): Promise<QueuedWrite[]> {
-    const parsed = z.array(QueuedWrite).safeParse(await this.deps.library.meta(QUEUE_KEY));
-    return parsed.success ? parsed.data : [];
+  private get db() {
+    return this.deps.library.db;
   }
 
-  private async setQueue(queue: QueuedWrite[]): Promise<void> {
-    await this.deps.library.setMeta(QUEUE_KEY, queue);
+  private epoch(): number {
+    return this.deps.epoch?.() ?? 0;
   }
 
   /**
-   * Performs a change now; when VerseDB cannot take it now (offline, unreachable, out of quota, or
-   * the answer was lost) it waits in the queue. Throws VerseDbError when VerseDB says no.
+   * Makes a change: it is recorded, shown locally, and sent after any earlier change of the member's
+   * that still waits. Answers `done`, or `queued` when VerseDB cannot take it now; throws VerseDbError
+   * when VerseDB says no. The same `id` twice is one change (a message delivered twice, a double click).
    */
-  async perform(write: WriteAction): Promise<WriteResult> {
-    const known = write.action === 'copy-add' ? await this.knownCopyIds(write.issueId) : null;
-    try {
-      return await this.send(write, known, false);
-    } catch (error) {
-      if (!isVerseDbError(error) || !TRANSIENT.has(error.kind)) throw error;
-      const queue = await this.queue();
-      queue.push({
-        id: `${this.now()}-${queue.length}`,
-        queuedAt: this.now(),
-        write,
-        // A copy add whose answer was lost may have happened: confirm before sending it again.
-        knownCopyIds: error.kind === 'outcome-unknown' ? known : null,
-        lastError: error.message,
-      });
-      await this.setQueue(queue);
+  perform(write: WriteAction, id: string = newWriteId()): Promise<WriteResult> {
+    const running = this.performing.get(id);
+    if (running) return running;
+    const performing = this.performOnce(WriteAction.parse(write), id).finally(() => this.performing.delete(id));
+    this.performing.set(id, performing);
+    return performing;
+  }
+
+  private async performOnce(write: WriteAction, id: string): Promise<WriteResult> {
+    await this.migrate();
+    let row = await this.row(id);
+    if (!row) {
+      const member = this.deps.member();
+      // Signed in with a token VerseDB refused, the change still waits for this member's next sign-in.
+      if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
+      row = {
+        id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
+        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null,
+      };
+      row.seq = await this.db.add('writes', row);
       await this.applyLocally(write);
-      return { kind: 'queued', queued: queue.length, reason: error.message };
+    }
+    if (row.state === 'pending' || row.state === 'sending') {
+      await this.flushQueue();
+      row = (await this.row(id)) ?? row;
+      if ((row.state === 'pending' || row.state === 'sending') && row.lastError === null) {
+        // A flush that was ending as this change was recorded did not see it: one more pass.
+        await this.flushQueue();
+        row = (await this.row(id)) ?? row;
+      }
+    }
+    return this.answerFor(row);
+  }
+
+  private async answerFor(row: WriteRow): Promise<WriteResult> {
+    switch (row.state) {
+      case 'done':
+        return row.copyId === null ? { kind: 'done' } : { kind: 'done', copyId: row.copyId };
+      case 'refused':
+        throw this.refusals.get(row.id) ?? new VerseDbError({ kind: 'invalid', message: row.lastError ?? 'VerseDB refused this change.', fields: {} });
+      default: {
+        const reason = row.needsSignIn || !this.deps.client()
+          ? 'sign in again to send it'
+          : (row.lastError ?? 'it waits behind an earlier change');
+        return { kind: 'queued', queued: (await this.queueState()).waiting, reason };
+      }
     }
   }
 
-  /** Sends queued changes in order; stops at the first that cannot go yet. Returns how many are left. */
+  /** The rows still waiting, in order (the signed-in member's, or everyone's when signed out). */
+  async queue(): Promise<WriteRow[]> {
+    await this.migrate();
+    const member = this.deps.member();
+    const rows = await this.db.getAll('writes');
+    return rows.filter((row) => (row.state === 'pending' || row.state === 'sending') && (member === null || row.member === member));
+  }
+
+  async queueState(): Promise<WriteQueueState> {
+    const member = this.deps.member();
+    const signedIn = member !== null && this.deps.client() !== null;
+    const waiting = await this.queue();
+    const since = this.now() - KEEP_SETTLED;
+    const notices = (await this.db.getAll('writes'))
+      .filter((row) => row.notice !== null && (row.settledAt ?? 0) >= since && (member === null || row.member === member))
+      .map((row) => row.notice ?? '');
+    return {
+      waiting: waiting.length,
+      needSignIn: signedIn ? waiting.filter((row) => row.needsSignIn).length : waiting.length,
+      notices,
+    };
+  }
+
+  /** Sends waiting changes in order; stops at the first that cannot go yet. Returns how many are left. */
   flushQueue(): Promise<number> {
     this.flushing ??= (async () => {
-      let queue = await this.queue();
-      while (queue.length > 0) {
-        const [head, ...rest] = queue as [QueuedWrite, ...QueuedWrite[]];
-        try {
-          await this.send(head.write, head.knownCopyIds, head.knownCopyIds !== null);
-        } catch (error) {
-          if (isVerseDbError(error) && TRANSIENT.has(error.kind)) {
-            const confirm = head.knownCopyIds ?? (error.kind === 'outcome-unknown' && head.write.action === 'copy-add' ? [] : null);
-            await this.setQueue([{ ...head, knownCopyIds: confirm, lastError: error.message }, ...rest]);
-            break;
-          }
-          // Refused for good (422, 404...): drop it rather than block the queue forever.
-        }
-        queue = rest;
-        await this.setQueue(queue);
+      await this.migrate();
+      for (;;) {
+        const member = this.deps.member();
+        if (member === null || !this.deps.client()) break;
+        const next = (await this.queue()).find((row) => row.member === member);
+        if (!next) break;
+        if (!(await this.attempt(next))) break;
       }
-      return queue.length;
+      await this.prune();
+      return (await this.queue()).length;
     })().finally(() => {
       this.flushing = null;
     });
     return this.flushing;
   }
+
+  /**
+   * After a sync replaced the local wishlist, pull list or copies with what VerseDB said: the changes
+   * still waiting, and those settled since `since` (which that read may have missed), are applied again.
+   */
+  async reapply(since: number): Promise<void> {
+    const member = this.deps.member();
+    if (member === null) return;
+    for (const row of await this.db.getAll('writes')) {
+      if (row.member !== member) continue;
+      const waiting = row.state === 'pending' || row.state === 'sending';
+      const recent = row.state === 'done' && (row.settledAt ?? 0) >= since;
+      if (!waiting && !recent) continue;
+      if (row.write.action === 'copy-add') {
+        if (row.state === 'done' && row.copyId !== null) await this.putCopy(row.write.issueId, row.copyId, row.write.fields);
+      } else {
+        await this.applyLocally(row.write);
+      }
+    }
+  }
+
+  // --- one row ---
+
+  /** Tries one waiting change. True when it settled (done or refused), false when the queue must wait. */
+  private async attempt(row: WriteRow): Promise<boolean> {
+    const epoch = this.epoch();
+    try {
+      const copyId = await this.send(row);
+      if (this.epoch() === epoch) {
+        if (row.write.action === 'copy-add' && copyId !== null) await this.putCopy(row.write.issueId, copyId, row.write.fields);
+        else await this.applyLocally(row.write);
+      }
+      await this.update(row, { state: 'done', settledAt: this.now(), copyId, lastError: null, needsSignIn: false });
+      return true;
+    } catch (error) {
+      if (!isVerseDbError(error)) {
+        await this.update(row, { lastError: error instanceof Error ? error.message : String(error) });
+        return false;
+      }
+      if (NEEDS_SIGN_IN.has(error.kind)) {
+        await this.update(row, { lastError: error.message, needsSignIn: true });
+        return false;
+      }
+      if (TRANSIENT.has(error.kind)) {
+        await this.update(row, { lastError: error.message, needsSignIn: false });
+        return false;
+      }
+      // Refused for good (422, 404, PRO only): it never happened; the member is told, the queue goes on.
+      this.refusals.set(row.id, error);
+      if (this.epoch() === epoch) await this.undoLocally(row.write);
+      await this.update(row, {
+        state: 'refused',
+        settledAt: this.now(),
+        lastError: error.message,
+        notice: `VerseDB refused a change (${describe(row.write)}): ${error.message}`,
+      });
+      return true;
+    }
+  }
+
+  /** Sends one change; for a copy add, the copy it made. */
+  private async send(row: WriteRow): Promise<number | null> {
+    const client = this.client();
+    const write = row.write;
+    switch (write.action) {
+      case 'copy-add':
+        return this.addCopy(client, row, write.issueId, write.fields);
+      case 'copy-remove':
+        await this.idempotent(() => client.removeCopy(write.issueId, write.copyId), true);
+        return null;
+      case 'wishlist-add':
+        await this.idempotent(() => client.addToWishlist(write.issueId, write.variantId));
+        return null;
+      case 'wishlist-remove':
+        await this.idempotent(() => client.removeFromWishlist(write.issueId, write.variantId));
+        return null;
+      case 'pull-list-add':
+        await this.idempotent(() => client.addToPullList(write.seriesId));
+        return null;
+      case 'pull-list-remove':
+        await this.idempotent(() => client.removeFromPullList(write.seriesId));
+        return null;
+    }
+  }
+
+  /**
+   * A change that is safe to send twice. An answer VerseDB gave with a 2xx that Longbox cannot read
+   * still means it was done; a removal of something already gone is done too.
+   */
+  private async idempotent(call: () => Promise<unknown>, goneIsDone = false): Promise<void> {
+    try {
+      await this.write(call);
+    } catch (error) {
+      if (isVerseDbError(error, 'malformed') && error.status !== null && error.status < 300) return;
+      if (goneIsDone && isVerseDbError(error, 'not-found')) return;
+      throw error;
+    }
+  }
+
+  /**
+   * Adds one copy, settled by VerseDB's collection check: the copies before are read (or were read
+   * before an earlier try), the add is sent, and the copies after are read. One new copy: done. More:
+   * the extra ones, which the member did not ask for, are removed. None: it did not happen (a 5xx, a
+   * refused connection) and is sent again later. A row left `sending` (a worker stopped mid-add, an
+   * answer lost and the check failed too) is settled by the check before anything is sent.
+   */
+  private async addCopy(client: VerseDbClient, row: WriteRow, issueId: number, fields: CopyFields): Promise<number> {
+    let before: number[];
+    if (row.state === 'sending' && row.copiesBefore !== null) {
+      const after = await this.copiesOnVerseDb(client, issueId);
+      const fresh = after.filter((id) => !row.copiesBefore?.includes(id));
+      if (fresh.length > 0) return this.keepOne(client, row, issueId, fresh, row.copyId);
+      before = after;
+    } else {
+      before = await this.copiesOnVerseDb(client, issueId);
+    }
+    await this.update(row, { state: 'sending', copiesBefore: before });
+
+    let reply: number | null = null;
+    try {
+      reply = (await this.write(() => client.addCopy(issueId, fields))).copyId;
+      await this.update(row, { copyId: reply });
+    } catch (error) {
+      // Held back before it was sent (quota, a 429, VerseDB known to be down) or refused: nothing to settle.
+      const unknownOutcome = isVerseDbError(error) && TRANSIENT.has(error.kind) && !NOT_SENT.has(error.kind);
+      if (!unknownOutcome) {
+        await this.update(row, { state: 'pending' });
+        throw error;
+      }
+    }
+    const after = await this.copiesOnVerseDb(client, issueId);
+    const fresh = after.filter((id) => !before.includes(id));
+    if (fresh.length === 0) {
+      // VerseDB answered with the new copy but its check does not list it yet: believe the answer.
+      if (reply !== null) return reply;
+      await this.update(row, { state: 'pending', copiesBefore: after });
+      throw new VerseDbError({ kind: 'unavailable', message: 'VerseDB did not save the copy; Longbox sends it again.', status: null });
+    }
+    return this.keepOne(client, row, issueId, fresh, reply);
+  }
+
+  /** Keeps one of the copies an add made (the one VerseDB named, else the first), removing the rest. */
+  private async keepOne(client: VerseDbClient, row: WriteRow, issueId: number, fresh: number[], named: number | null): Promise<number> {
+    const keep = named !== null && fresh.includes(named) ? named : Math.min(...fresh);
+    await this.update(row, { copyId: keep });
+    const extra = fresh.filter((id) => id !== keep);
+    for (const copyId of extra) {
+      await this.idempotent(() => client.removeCopy(issueId, copyId), true);
+    }
+    if (extra.length > 0) {
+      const issue = await this.deps.library.issue(issueId);
+      const what = issue?.seriesName ? `${issue.seriesName} #${issue.number}` : `issue ${issueId}`;
+      await this.update(row, {
+        notice: `A dropped connection made VerseDB save ${extra.length === 1 ? 'a second copy' : `${extra.length} extra copies`} of ${what}; Longbox removed ${extra.length === 1 ? 'it' : 'them'}, so you have the one copy you added.`,
+      });
+    }
+    return keep;
+  }
+
+  private async copiesOnVerseDb(client: VerseDbClient, issueId: number): Promise<number[]> {
+    const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
+    return check.copies.map((copy) => copy.copyId);
+  }
+
+  // --- storage ---
+
+  private async row(id: string): Promise<WriteRow | undefined> {
+    return this.db.getFromIndex('writes', 'byId', id);
+  }
+
+  /** Changes one row, in one transaction, and keeps the caller's copy in step. */
+  private async update(row: WriteRow, changes: Partial<WriteRow>): Promise<void> {
+    Object.assign(row, changes);
+    await this.db.put('writes', row);
+  }
+
+  /** Forgets settled rows older than a day. */
+  private async prune(): Promise<void> {
+    const before = this.now() - KEEP_SETTLED;
+    const tx = this.db.transaction('writes', 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      const row = cursor.value;
+      if ((row.state === 'done' || row.state === 'refused') && (row.settledAt ?? 0) < before) await cursor.delete();
+    }
+    await tx.done;
+  }
+
+  /** Moves a queue kept by an earlier version (one array in meta) into rows, once, in one transaction. */
+  private migrate(): Promise<void> {
+    this.migrated ??= (async () => {
+      const Legacy = z.array(z.object({ id: z.string(), queuedAt: z.number(), write: WriteAction, knownCopyIds: z.array(z.number()).nullable() }));
+      const tx = this.db.transaction(['meta', 'writes'], 'readwrite');
+      const legacy = Legacy.safeParse(await tx.objectStore('meta').get(LEGACY_QUEUE_KEY));
+      if (legacy.success) {
+        const member = this.deps.member() ?? '';
+        for (const old of legacy.data) {
+          await tx.objectStore('writes').add({
+            id: `legacy-${old.id}`, member, write: old.write,
+            state: old.knownCopyIds ? 'sending' : 'pending', queuedAt: old.queuedAt, settledAt: null,
+            copiesBefore: old.knownCopyIds, copyId: null, lastError: null, needsSignIn: false, notice: null,
+          });
+        }
+        await tx.objectStore('meta').delete(LEGACY_QUEUE_KEY);
+      }
+      await tx.done;
+    })();
+    return this.migrated;
+  }
+
+  // --- the local library ---
 
   private client(): VerseDbClient {
     const client = this.deps.client();
@@ -133,76 +390,7 @@ export class Writer {
     return this.deps.scheduler.run({ kind: 'write', priority: 'user' }, call);
   }
 
-  private async knownCopyIds(issueId: number): Promise<number[]> {
-    return (await this.deps.library.status(issueId, null)).copies.map((copy) => copy.copyId);
-  }
-
-  private async send(write: WriteAction, known: number[] | null, confirmFirst: boolean): Promise<WriteResult> {
-    const client = this.client();
-    switch (write.action) {
-      case 'copy-add': {
-        const copyId = await this.addCopy(client, write.issueId, write.fields, known ?? [], confirmFirst);
-        return { kind: 'done', copyId };
-      }
-      case 'copy-remove':
-        await this.write(() => client.removeCopy(write.issueId, write.copyId)).catch(ignore('not-found'));
-        break;
-      case 'wishlist-add':
-        await this.write(() => client.addToWishlist(write.issueId, write.variantId));
-        break;
-      case 'wishlist-remove':
-        await this.write(() => client.removeFromWishlist(write.issueId, write.variantId));
-        break;
-      case 'pull-list-add':
-        await this.write(() => client.addToPullList(write.seriesId));
-        break;
-      case 'pull-list-remove':
-        await this.write(() => client.removeFromPullList(write.seriesId));
-        break;
-    }
-    await this.applyLocally(write);
-    return { kind: 'done' };
-  }
-
-  /**
-   * Adds one copy. A collection add is not idempotent, so when its answer is lost the copies VerseDB
-   * holds for the issue are read and compared with those known before: a new one means the add
-   * happened. It is sent again only when that read shows it did not.
-   */
-  private async addCopy(client: VerseDbClient, issueId: number, fields: CopyFields, known: number[], confirmFirst: boolean): Promise<number> {
-    if (confirmFirst) {
-      const appeared = await this.newCopy(client, issueId, known);
-      if (appeared !== null) {
-        await this.applyCopy(issueId, appeared, fields);
-        return appeared;
-      }
-    }
-    try {
-      const added = await this.write(() => client.addCopy(issueId, fields));
-      await this.applyCopy(issueId, added.copyId, fields);
-      return added.copyId;
-    } catch (error) {
-      if (!isVerseDbError(error, 'outcome-unknown')) throw error;
-      // If the confirming read fails too, the add stays "outcome unknown": it is queued to be confirmed.
-      const appeared = await this.newCopy(client, issueId, known).catch(() => {
-        throw error;
-      });
-      if (appeared === null) {
-        throw new VerseDbError({ kind: 'unavailable', message: 'VerseDB lost the new copy; it will be sent again.', status: null });
-      }
-      await this.applyCopy(issueId, appeared, fields);
-      return appeared;
-    }
-  }
-
-  /** The id of a copy of the issue that VerseDB has and we did not know of, if any. */
-  private async newCopy(client: VerseDbClient, issueId: number, known: number[]): Promise<number | null> {
-    const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
-    const before = new Set(known);
-    return check.copies.find((copy) => !before.has(copy.copyId))?.copyId ?? null;
-  }
-
-  private async applyCopy(issueId: number, copyId: number, fields: CopyFields): Promise<void> {
+  private async putCopy(issueId: number, copyId: number, fields: CopyFields): Promise<void> {
     await this.deps.library.putCopies([
       {
         copyId,
@@ -231,13 +419,32 @@ export class Writer {
       case 'pull-list-remove':
         return library.removeFromPullList(write.seriesId);
       case 'copy-add':
-        return; // a queued add has no copy id yet; it shows in the queue until it is sent
+        return; // no copy id until VerseDB makes it; it shows as waiting until then
     }
+  }
+
+  /** A refused add is taken back locally; a refused removal is put right by the next sync. */
+  private async undoLocally(write: WriteAction): Promise<void> {
+    const { library } = this.deps;
+    if (write.action === 'wishlist-add') await library.removeFromWishlist(write.issueId, write.variantId ?? null);
+    if (write.action === 'pull-list-add') await library.removeFromPullList(write.seriesId);
   }
 }
 
-function ignore(kind: 'not-found') {
-  return (error: unknown) => {
-    if (!isVerseDbError(error, kind)) throw error;
-  };
+/** A change in a few words, for the popup. */
+export function describe(write: WriteAction): string {
+  switch (write.action) {
+    case 'copy-add':
+      return `add a copy of issue ${write.issueId}`;
+    case 'copy-remove':
+      return `remove a copy of issue ${write.issueId}`;
+    case 'wishlist-add':
+      return `wishlist issue ${write.issueId}`;
+    case 'wishlist-remove':
+      return `take issue ${write.issueId} off the wishlist`;
+    case 'pull-list-add':
+      return `pull ${write.seriesName}`;
+    case 'pull-list-remove':
+      return `stop pulling series ${write.seriesId}`;
+  }
 }

@@ -1,11 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AmbiguousMatch } from '../versedb/schemas';
+import type { WriteAction } from '../library/write-action';
 
 // Longbox's IndexedDB: what codes resolved to, the issues we know, and the member's library
 // (copies, wishlist, pull list). Versioned; each version's upgrade step runs once, in order.
 
 export const DB_NAME = 'longbox';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** An issue as much as Longbox needs to show and match it. */
 export interface IssueSummary {
@@ -53,6 +54,34 @@ export interface PullListSeries {
   coverUrl: string | null;
 }
 
+/**
+ * One change the member made (add a copy, wishlist, pull list...), from the click until VerseDB has it.
+ * `sending`: it may have reached VerseDB (sent, answer not seen); a copy add in that state is settled by
+ * reading the collection check before anything is sent again. Rows are kept a while after they settle:
+ * a sync that read VerseDB before the change re-applies them, and the popup names what was tidied up.
+ */
+export interface WriteRow {
+  /** Queue order (assigned by IndexedDB). */
+  seq?: number;
+  /** The write's id, from the click that made it: the same id twice is one write. */
+  id: string;
+  /** Whose library it changes (`address#member id`); it is sent only while that member is signed in. */
+  member: string;
+  write: WriteAction;
+  state: 'pending' | 'sending' | 'done' | 'refused';
+  queuedAt: number;
+  settledAt: number | null;
+  /** A copy add: the copies VerseDB held for the issue before it was first sent. */
+  copiesBefore: number[] | null;
+  /** A copy add, once settled: the copy it made. */
+  copyId: number | null;
+  lastError: string | null;
+  /** Waiting because VerseDB refused the token (401/403) or the member signed out. */
+  needsSignIn: boolean;
+  /** What the member should be told (a doubled copy removed, a refusal), shown by the popup. */
+  notice: string | null;
+}
+
 interface LongboxDB extends DBSchema {
   resolutions: { key: string; value: Resolution; indexes: { byExpiry: number } };
   issues: { key: number; value: IssueSummary; indexes: { byMatchKey: string } };
@@ -60,6 +89,7 @@ interface LongboxDB extends DBSchema {
   wishlist: { key: string; value: WishlistItem; indexes: { byIssue: number } };
   pullList: { key: number; value: PullListSeries };
   meta: { key: string; value: unknown };
+  writes: { key: number; value: WriteRow; indexes: { byId: string; byState: string } };
 }
 
 export type LongboxDatabase = IDBPDatabase<LongboxDB>;
@@ -76,6 +106,12 @@ export function openLongboxDb(name = DB_NAME): Promise<LongboxDatabase> {
         db.createObjectStore('wishlist', { keyPath: 'key' }).createIndex('byIssue', 'issueId');
         db.createObjectStore('pullList', { keyPath: 'seriesId' });
         db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        // One row per write (before: one array in meta, rewritten whole). The old queue moves over on first use.
+        const writes = db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        writes.createIndex('byId', 'id', { unique: true });
+        writes.createIndex('byState', 'state');
       }
     },
   });

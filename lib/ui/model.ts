@@ -7,6 +7,7 @@ import { LAYOUT_CHANGED_NOTICE } from './comics';
 import { problemsOf } from './problems';
 import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type UiError, type UiState, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
+import { newWriteId } from '../write-id';
 
 // The popup's and the options page's state: a small model of signals, passed to the components
 // through context. It starts from the last snapshot (so the first render has something to show),
@@ -176,7 +177,7 @@ export function createAppModel(deps: ModelDeps) {
   }
 
   async function write(action: WriteAction): Promise<Outcome<WriteResult>> {
-    const reply = await ask({ type: 'write', write: action });
+    const reply = await ask({ type: 'write', write: action, writeId: newWriteId() });
     if (reply.ok) {
       batch(() => {
         const items = pageItems.value;

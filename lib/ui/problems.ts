@@ -37,7 +37,16 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** What the state says is wrong (or worth knowing), most pressing first. */
 export function problemsOf(state: UiState, now: number): Problem[] {
   const { session, quota, sync } = state;
-  if (!session.signedIn) return [];
+  const waitingForSignIn: Problem | null =
+    state.writesNeedSignIn > 0
+      ? {
+          key: 'queued-sign-in',
+          tone: 'warning',
+          text: `${plural(state.writesNeedSignIn, 'change')} waiting: sign in again to send ${state.writesNeedSignIn === 1 ? 'it' : 'them'}.`,
+          way: { kind: 'sign-in', label: 'Sign in again' },
+        }
+      : null;
+  if (!session.signedIn) return waitingForSignIn ? [waitingForSignIn] : [];
   const problems: Problem[] = [];
   if (session.rejected) {
     problems.push({
@@ -46,6 +55,7 @@ export function problemsOf(state: UiState, now: number): Problem[] {
       text: 'VerseDB refused your token: it may have been revoked or have expired. Longbox has stopped calling VerseDB.',
       way: { kind: 'sign-in', label: 'Sign in again' },
     });
+    if (waitingForSignIn) problems.push(waitingForSignIn);
     return problems;
   }
   if (session.tokenKind === 'connect') {
@@ -87,14 +97,17 @@ export function problemsOf(state: UiState, now: number): Problem[] {
   if (sync.problem) {
     problems.push({ key: 'sync', tone: 'warning', text: `Library sync stopped: ${sync.problem}`, way: { kind: 'none' } });
   }
-  if (state.queuedWrites > 0) {
+  if (waitingForSignIn) problems.push(waitingForSignIn);
+  const waiting = state.queuedWrites - state.writesNeedSignIn;
+  if (waiting > 0) {
     problems.push({
       key: 'queued',
       tone: 'info',
-      text: `${plural(state.queuedWrites, 'change')} to your library ${state.queuedWrites === 1 ? 'waits' : 'wait'} to be sent to VerseDB; Longbox sends ${state.queuedWrites === 1 ? 'it' : 'them'} when VerseDB answers again.`,
+      text: `${plural(waiting, 'change')} to your library ${waiting === 1 ? 'waits' : 'wait'} to be sent to VerseDB; Longbox sends ${waiting === 1 ? 'it' : 'them'} when VerseDB answers again.`,
       way: { kind: 'none' },
     });
   }
+  state.writeNotices.forEach((text, i) => problems.push({ key: `write-notice-${i}`, tone: 'info', text, way: { kind: 'none' } }));
   return problems;
 }
 

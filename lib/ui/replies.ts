@@ -35,6 +35,8 @@ export const UiState = z.object({
     problem: z.string().nullable(),
   }),
   queuedWrites: z.number(),
+  writesNeedSignIn: z.number().default(0),
+  writeNotices: z.array(z.string()).default([]),
 });
 export type UiState = z.infer<typeof UiState>;
 

@@ -16,7 +16,7 @@ export interface Harness {
   restart(): Promise<LongboxService>;
 }
 
-export async function backgroundFor(si: StandIn): Promise<Harness> {
+export async function backgroundFor(si: StandIn, options: { fetch?: typeof fetch } = {}): Promise<Harness> {
   let session: Session | null = null;
   let quota: QuotaState | undefined;
   const dbName = `longbox-it-${databases++}`;
@@ -29,6 +29,7 @@ export async function backgroundFor(si: StandIn): Promise<Harness> {
       now: () => si.clock.nowMs(),
       scheduleWake: (at) => wakes.push(at),
       version: 'test',
+      fetch: options.fetch,
     });
   const harness: Harness = {
     service: await create(),

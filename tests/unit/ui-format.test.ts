@@ -10,13 +10,15 @@ import { readsText, syncText } from '../../lib/ui/status-text';
 const NOW = new Date(2026, 0, 12, 10, 30).getTime(); // Monday 12 January 2026, 10:30
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 0, day, hour, minute).getTime();
 
-function state(changes: { session?: Partial<UiState['session']>; quota?: Partial<UiState['quota']>; sync?: Partial<UiState['sync']>; queuedWrites?: number } = {}): UiState {
+function state(changes: { session?: Partial<UiState['session']>; quota?: Partial<UiState['quota']>; sync?: Partial<UiState['sync']>; queuedWrites?: number; writesNeedSignIn?: number; writeNotices?: string[] } = {}): UiState {
   const limit = (n: number) => ({ limit: n, remaining: n, resetsAt: at(12, 11) });
   return {
     session: { signedIn: true, rejected: false, address: 'https://versedb.com', tokenKind: 'personal', member: { id: 1, username: 'samreads', name: 'Sam Okafor', isPro: false }, missingScopes: [], ...changes.session },
     quota: { tier: 'free', reads: limit(300), readsToday: { ...limit(4000), resetsAt: at(13, 9) }, writes: limit(150), pausedUntil: null, ...changes.quota },
     sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, ...changes.sync },
     queuedWrites: changes.queuedWrites ?? 0,
+    writesNeedSignIn: changes.writesNeedSignIn ?? 0,
+    writeNotices: changes.writeNotices ?? [],
   };
 }
 
@@ -166,6 +168,19 @@ describe('problems and their way out', () => {
       'Library sync stopped: VerseDB is not answering.',
       '2 changes to your library wait to be sent to VerseDB; Longbox sends them when VerseDB answers again.',
     ]);
+  });
+
+  it('keeps changes that wait for a sign-in in view: after a refused token, and signed out', () => {
+    const rejected = problemsOf(state({ session: { rejected: true }, queuedWrites: 2, writesNeedSignIn: 2 }), NOW);
+    expect(rejected.map((p) => [p.key, p.way.kind])).toEqual([['rejected', 'sign-in'], ['queued-sign-in', 'sign-in']]);
+    expect(rejected[1]?.text).toBe('2 changes waiting: sign in again to send them.');
+    const signedOut = problemsOf(state({ session: { signedIn: false }, queuedWrites: 1, writesNeedSignIn: 1 }), NOW);
+    expect(signedOut.map((p) => p.text)).toEqual(['1 change waiting: sign in again to send it.']);
+  });
+
+  it('names what Longbox tidied up in the library', () => {
+    const notice = 'A dropped connection made VerseDB save a second copy of Saga #1; Longbox removed it, so you have the one copy you added.';
+    expect(problemsOf(state({ writeNotices: [notice] }), NOW).map((p) => [p.text, p.tone])).toEqual([[notice, 'info']]);
   });
 
   it('explains refusals', () => {

@@ -20,6 +20,8 @@ const STATE: UiState = {
   },
   sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, waitingUntil: null, lastSyncedAt: 5, problem: null },
   queuedWrites: 0,
+  writesNeedSignIn: 0,
+  writeNotices: [],
 };
 
 function foc(days: number, seriesId = 3, onPullList = false): DiscoveryResult {
