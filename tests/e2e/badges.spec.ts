@@ -462,3 +462,44 @@ test.describe('restarts, revoked tokens and an exhausted quota', () => {
     await page.close();
   });
 });
+
+test.describe('a connection that drops after VerseDB saved the copy', () => {
+  let setup: Setup;
+  const states = fixturePage('e2e/dcbs-search-states');
+
+  test.beforeAll(async () => {
+    setup = await setUp();
+    setup.stores.add(states);
+    await signIn(setup.options, setup.si, KAY.token);
+  });
+  test.afterAll(async () => setup?.close());
+
+  test('one click of "Add a copy" leaves exactly one copy, and the badge and VerseDB agree', async () => {
+    const page = await open(setup, states.url);
+    await settledBadges(page, 9);
+    const code = 'upc:76194130007800311';
+    expect(field(await api(setup.si, KAY.token, '/issues/922/collection/check'), 'copies_count')).toBe(0);
+    // The stand-in saves the copy, then destroys the socket with no answer (the browser may send it again).
+    setup.si.faults.set({ drop_next: 1, methods: ['POST'], paths: ['/api/v1/issues/*/collection'] });
+    setup.si.clearRequests();
+    await badgeFor(page, code).locator('.pill').click();
+    await badgeFor(page, code).locator('form.copy').getByRole('button', { name: 'Add a copy' }).click();
+    await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'owned');
+    await expect(badgeFor(page, code).locator('.pill')).toHaveText('Owned · NM');
+    const after = await api(setup.si, KAY.token, '/issues/922/collection/check');
+    expect(field(after, 'copies_count')).toBe(1);
+    const posts = setup.si.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/issues/922/collection');
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    // Every POST that saved a copy beyond the first was taken back, and the popup says so.
+    const removed = setup.si.requests().filter((r) => r.method === 'DELETE' && r.path === '/api/v1/issues/922/collection');
+    expect(removed).toHaveLength(posts.length - 1);
+    if (removed.length > 0) {
+      await setup.options.reload();
+      await expect(setup.options.getByText(/Longbox removed it, so you have the one copy you added/)).toBeVisible();
+    }
+    // A visit later, the badge still says one copy.
+    await page.reload();
+    await expect(badgeFor(page, code).locator('.pill')).toHaveText('Owned · NM');
+    await page.close();
+  });
+});
