@@ -78,7 +78,8 @@ function rolled(window: z.infer<typeof Window>, length: number, now: number) {
 export class QuotaTracker {
   private state: QuotaState;
   private readonly store: QuotaStore;
-  private readonly now: () => number;
+  /** The clock the budget runs on (the scheduler's circuit uses it too). */
+  readonly now: () => number;
   private saving: Promise<void> = Promise.resolve();
 
   private constructor(state: QuotaState, store: QuotaStore, now: () => number) {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { circuitRetryAt } from './circuit';
 import { BADGE_STATES, type BadgeState, type CodeRef, type ItemQuery } from './items';
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
@@ -13,7 +15,9 @@ import type { AmbiguousMatch } from './versedb/schemas';
 // lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
 // comic with no code is matched by its parsed title against the library, locally, for free: first
 // against the issues the library knows (same series key and number), then, when none of those is
-// owned or wishlisted, against the series on the member's pull list by name.
+// owned or wishlisted, against the series on the member's pull list by name. Until the library has
+// synced once, an issue's copies are read from VerseDB (one read per issue, remembered for that sync
+// generation, and only for comics that may spend reads); see checkWhileUnsynced.
 
 export interface ItemStatus {
   state: BadgeState;
@@ -26,7 +30,7 @@ export interface ItemStatus {
   copies: number;
   bestCondition: string | null;
   matches: AmbiguousMatch[];
-  /** For `paused`: when lookups resume. */
+  /** For `paused`, and for `error` while VerseDB is not answering (the circuit is open): when lookups resume. */
   resumesAt: number | null;
   /** For `error`, `signed-out`, `not-found`: what to tell the shopper. */
   message: string | null;
@@ -70,8 +74,34 @@ export interface StatusDeps {
   librarySync: () => Promise<{ synced: boolean; generation: number }>;
 }
 
+/** What one status may spend: `lookUp: false` spends no read at all. */
+interface Ask {
+  tabId: number | undefined;
+  lookUp: boolean;
+}
+
+/** Issues whose copies were read from VerseDB before the first sync, and the sync generation they belong to. */
+const CHECKED_KEY = 'unsynced-checks';
+const CheckedIssues = z.object({ generation: z.number().int(), issueIds: z.array(z.number().int()) });
+
 export class StatusResolver {
   constructor(private readonly deps: StatusDeps) {}
+
+  /**
+   * The statuses of a page's comics, in their order, each on its own: one that cannot be answered
+   * (whatever went wrong) is an `error` for that comic alone, and every other one is answered.
+   */
+  async statusesOf(items: readonly ItemQuery[], options: { tabId?: number; lookUp?: boolean } = {}): Promise<Array<ItemStatus | null>> {
+    const settled = await Promise.allSettled(items.map((item) => this.statusOf(item, options)));
+    return settled.map((result, i) => {
+      if (result.status === 'fulfilled') return result.value;
+      const item = items[i];
+      return status('error', {
+        resolvedFrom: item?.codes[0] ? codeKey(item.codes[0]) : (item?.label ?? null),
+        message: 'Longbox could not answer for this comic; it asks again on the next page view.',
+      });
+    });
+  }
 
   /**
    * The status of one comic. With `lookUp: false` (items not on screen yet) nothing is spent: the
@@ -79,11 +109,14 @@ export class StatusResolver {
    */
   async statusOf(query: ItemQuery, options: { tabId?: number; lookUp?: boolean } = {}): Promise<ItemStatus | null> {
     try {
-      return await this.resolve(query, options.tabId, options.lookUp ?? true);
+      return await this.resolve(query, { tabId: options.tabId, lookUp: options.lookUp ?? true });
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
       const problem = error.problem;
       const resolvedFrom = query.codes[0] ? codeKey(query.codes[0]) : query.label;
+      // Not sent: VerseDB stopped answering and Longbox waits before it asks again (lib/circuit.ts).
+      const retryAt = circuitRetryAt(error);
+      if (retryAt !== null) return status('error', { resolvedFrom, resumesAt: retryAt, message: problem.message });
       switch (problem.kind) {
         case 'paused':
           return status('paused', { resolvedFrom, resumesAt: problem.resumesAt, message: problem.message });
@@ -97,7 +130,8 @@ export class StatusResolver {
     }
   }
 
-  private async resolve(query: ItemQuery, tabId: number | undefined, lookUp: boolean): Promise<ItemStatus | null> {
+  private async resolve(query: ItemQuery, ask: Ask): Promise<ItemStatus | null> {
+    const { tabId, lookUp } = ask;
     const codes = query.codes
       .filter((code) => LOOKUP_ORDER[code.type] !== null)
       .sort((a, b) => (LOOKUP_ORDER[a.type] ?? 9) - (LOOKUP_ORDER[b.type] ?? 9));
@@ -110,7 +144,7 @@ export class StatusResolver {
     const unknown: CodeRef[] = [];
     for (const code of codes) {
       const known = await this.deps.library.resolution(codeKey(code));
-      if (known && known.kind !== 'not-found') return this.fromResolution(known);
+      if (known && known.kind !== 'not-found') return this.fromResolution(known, ask);
       if (!known) unknown.push(code);
     }
     const canLookUp = this.deps.canLookUp();
@@ -125,7 +159,9 @@ export class StatusResolver {
     if (unknown.length > 0 && canLookUp && !lookUp) return null;
     // Only a comic with no code VerseDB could look up is matched to a pulled series by name: a code it
     // does not know says nothing about which series the comic belongs to.
-    const byTitle = await this.byTitle(query, codes.length === 0);
+    const byTitle = await this.byTitle(query, codes.length === 0, ask);
+    // A title matched to issues whose copies only a read could tell, by a comic that may not spend one.
+    if (byTitle === 'unknown') return null;
     if (byTitle) return byTitle;
     if (unknown.length > 0 && !canLookUp) {
       return status('error', {
@@ -160,7 +196,7 @@ export class StatusResolver {
       await this.deps.library.putIssues([issueSummary(issue)]);
       const resolution: Resolution = { code: key, kind: 'found', issueId: issue.id, variantId: null, expiresAt: this.deps.library.ttl('found') };
       await this.deps.library.remember(resolution);
-      return this.fromResolution(resolution);
+      return this.fromIssueOf(resolution, { tabId, lookUp: true });
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
       const problem = error.problem;
@@ -171,7 +207,7 @@ export class StatusResolver {
         case 'ambiguous': {
           const resolution: Resolution = { code: key, kind: 'ambiguous', matches: problem.matches, total: problem.total, expiresAt: this.deps.library.ttl('ambiguous') };
           await this.deps.library.remember(resolution);
-          return this.fromResolution(resolution);
+          return this.fromIssueOf(resolution, { tabId, lookUp: true });
         }
         default:
           throw error;
@@ -179,7 +215,17 @@ export class StatusResolver {
     }
   }
 
-  async fromResolution(resolution: Resolution): Promise<ItemStatus> {
+  /**
+   * The status a code's resolution gives. Before the first sync an issue's copies cost a read, so
+   * with `lookUp: false` the answer is null unless the library already knows (owned, or read before).
+   */
+  async fromResolution(resolution: Resolution, options: { tabId?: number; lookUp?: boolean } = {}): Promise<ItemStatus | null> {
+    return this.fromIssueOf(resolution, { tabId: options.tabId, lookUp: options.lookUp ?? true });
+  }
+
+  private async fromIssueOf(resolution: Resolution, ask: Ask & { lookUp: true }): Promise<ItemStatus>;
+  private async fromIssueOf(resolution: Resolution, ask: Ask): Promise<ItemStatus | null>;
+  private async fromIssueOf(resolution: Resolution, ask: Ask): Promise<ItemStatus | null> {
     if (resolution.kind === 'not-found') return status('not-found', { resolvedFrom: resolution.code });
     if (resolution.kind === 'ambiguous') {
       return status('ambiguous', {
@@ -189,16 +235,19 @@ export class StatusResolver {
       });
     }
     const issue = (await this.deps.library.issue(resolution.issueId)) ?? null;
-    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code });
+    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code }, ask);
   }
 
-  private async fromIssue(issueId: number, issue: IssueSummary | null, fields: Partial<ItemStatus>): Promise<ItemStatus> {
-    await this.checkWhileUnsynced(issueId);
+  /** The issue's status from the library; null when only a read could tell and the comic may not spend one. */
+  private async fromIssue(issueId: number, issue: IssueSummary | null, fields: Partial<ItemStatus>, ask: Ask): Promise<ItemStatus | null> {
+    const known = await this.checkWhileUnsynced(issueId, ask);
     const library = await this.deps.library.status(issueId, issue?.seriesId ?? null);
     const base = { ...fields, issue, seriesId: issue?.seriesId ?? null, seriesName: issue?.seriesName ?? null };
+    // A copy the library holds is owned, synced or not.
     if (library.copies.length > 0) {
       return status('owned', { ...base, copies: library.copies.length, bestCondition: bestCondition(library.copies) });
     }
+    if (!known) return null;
     if (library.wishlisted) return status('wishlist', base);
     if (library.onPullList) return status('pull-list', base);
     return status('not-owned', base);
@@ -206,14 +255,19 @@ export class StatusResolver {
 
   /**
    * Until the library has synced once, "not owned" cannot be read from it: ask VerseDB about this
-   * issue (one read) and keep the copies it names, which the sync will see again anyway.
+   * issue (one read, under the same rules as a lookup: only for a comic that may spend reads, dropped
+   * with its tab) and keep the copies it names, which the sync will see again anyway. The issue is
+   * remembered as read for this sync generation (in the library's meta, which a sign-out clears), so a
+   * revisit spends nothing. Returns whether the library can now answer for the issue.
    */
-  private async checkWhileUnsynced(issueId: number): Promise<void> {
+  private async checkWhileUnsynced(issueId: number, ask: Ask): Promise<boolean> {
     const sync = await this.deps.librarySync();
     const client = this.deps.client();
-    if (sync.synced || !client) return;
+    if (sync.synced || !client) return true;
+    if (await this.wasChecked(issueId, sync.generation)) return true;
+    if (!ask.lookUp) return false;
     const check = await this.deps.scheduler.run(
-      { key: `check:${issueId}`, kind: 'read', priority: 'visible' },
+      { key: `check:${issueId}`, kind: 'read', priority: 'visible', tabId: ask.tabId },
       () => client.checkCollection(issueId),
     );
     await this.deps.library.putCopies(
@@ -227,18 +281,38 @@ export class StatusResolver {
         generation: sync.generation,
       })),
     );
+    await this.markChecked(issueId, sync.generation);
+    return true;
   }
 
-  private async byTitle(query: ItemQuery, bySeries: boolean): Promise<ItemStatus | null> {
+  private async wasChecked(issueId: number, generation: number): Promise<boolean> {
+    const parsed = CheckedIssues.safeParse(await this.deps.library.meta(CHECKED_KEY));
+    return parsed.success && parsed.data.generation === generation && parsed.data.issueIds.includes(issueId);
+  }
+
+  /** Adds the issue to the checked ones, in one transaction (checks of several badges end together). */
+  private async markChecked(issueId: number, generation: number): Promise<void> {
+    const tx = this.deps.library.db.transaction('meta', 'readwrite');
+    const parsed = CheckedIssues.safeParse(await tx.store.get(CHECKED_KEY));
+    const issueIds = parsed.success && parsed.data.generation === generation ? parsed.data.issueIds : [];
+    if (!issueIds.includes(issueId)) await tx.store.put({ generation, issueIds: [...issueIds, issueId] }, CHECKED_KEY);
+    await tx.done;
+  }
+
+  /** `unknown`: a candidate's copies only a read could tell, and none of the others is owned. */
+  private async byTitle(query: ItemQuery, bySeries: boolean, ask: Ask): Promise<ItemStatus | null | 'unknown'> {
     if (!query.matchKey) return null;
     const resolvedFrom = query.label ?? query.matchKey;
     const candidates = await this.deps.library.issuesByMatchKey(query.matchKey);
     // Best answer first: a candidate that is owned beats one only wishlisted.
     let best: ItemStatus | null = null;
+    let unknown = false;
     for (const issue of candidates) {
-      const found = await this.fromIssue(issue.id, issue, { resolvedFrom, byTitle: true });
-      if (!best || BADGE_STATES.indexOf(found.state) < BADGE_STATES.indexOf(best.state)) best = found;
+      const found = await this.fromIssue(issue.id, issue, { resolvedFrom, byTitle: true }, ask);
+      if (!found) unknown = true;
+      else if (!best || BADGE_STATES.indexOf(found.state) < BADGE_STATES.indexOf(best.state)) best = found;
     }
+    if (unknown && best?.state !== 'owned') return 'unknown';
     if (!bySeries || (best && best.state !== 'not-owned')) return best;
     return this.byPulledSeries(query.matchKey, resolvedFrom, best);
   }

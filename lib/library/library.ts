@@ -182,9 +182,31 @@ export class Library {
     ]);
   }
 
-  async clearCache(): Promise<void> {
-    const tx = this.db.transaction(['resolutions', 'issues'], 'readwrite');
-    await Promise.all([tx.objectStore('resolutions').clear(), tx.objectStore('issues').clear(), tx.done]);
+  /**
+   * "Clear cache": forgets every code resolution, and the issues nothing in the member's library
+   * refers to. Issues the member's copies or wishlist name, and issues of series on the pull list,
+   * stay (with their match keys): title matching reads owned / wishlist / pull list from them, and
+   * only a full sync would bring them back. Returns how many issues went.
+   */
+  async clearCache(): Promise<number> {
+    const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList'], 'readwrite');
+    const [wished, pulled] = await Promise.all([tx.objectStore('wishlist').getAll(), tx.objectStore('pullList').getAllKeys()]);
+    const needed = new Set<number>(wished.map((item) => item.issueId));
+    // The issues the copies name, each once (a key cursor over the copies' byIssue index).
+    for (let cursor = await tx.objectStore('copies').index('byIssue').openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) {
+      needed.add(cursor.key);
+    }
+    const pulledSeries = new Set<number>(pulled);
+    await tx.objectStore('resolutions').clear();
+    let removed = 0;
+    for (let cursor = await tx.objectStore('issues').openCursor(); cursor; cursor = await cursor.continue()) {
+      const issue = cursor.value;
+      if (needed.has(issue.id) || (issue.seriesId !== null && pulledSeries.has(issue.seriesId))) continue;
+      await cursor.delete();
+      removed += 1;
+    }
+    await tx.done;
+    return removed;
   }
 }
 
