@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ItemQuery, PageItem } from './items';
 import { WriteAction, WriteId } from './library/write-action';
+import type { DiscoveryResult } from './background/discovery';
+import type { PageReport, ServiceState } from './background/service';
+import type { IssueStatus } from './library/library';
+import type { WriteResult } from './library/writes';
+import type { ItemStatus } from './status';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the
 // background. Every message is validated on receipt; anything that does not parse is refused. Only
@@ -60,6 +65,50 @@ export const Request = z.discriminatedUnion('type', [
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
+export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
+
+/** What a content script needs to know before it badges a page. */
+export interface PageSettings {
+  enabled: boolean;
+  defaultCondition: string;
+  badgePlacement: 'after' | 'before';
+  /** For "Open on VerseDB" links; the address is not a secret, the token is never sent. */
+  address: string | null;
+  signedIn: boolean;
+}
+
+/**
+ * What each request answers when it succeeds (beside `ok: true`): the one declaration of every reply,
+ * which the background's handlers must return and the pages' reply schemas must accept (lib/ui/replies.ts
+ * checks that at compile time).
+ */
+export interface Replies {
+  ping: { version: string };
+  statuses: { statuses: Array<ItemStatus | null> };
+  write: { result: WriteResult };
+  'choose-match': object;
+  state: { state: ServiceState };
+  'sync-now': object;
+  'sign-in': { state: ServiceState };
+  connect: { state: ServiceState };
+  'sign-out': object;
+  'clear-cache': object;
+  discovery: { discovery: DiscoveryResult };
+  'page-report': object;
+  'page-items': { page: PageReport | null };
+  'library-status': { status: IssueStatus };
+  'page-settings': { settings: PageSettings };
+  'open-options': object;
+  'load-extras': object;
+}
+
+/** A refusal: the kind and words of a VerseDB problem (lib/versedb/errors.ts), or the protocol's own. */
+export interface ErrorReply {
+  ok: false;
+  error: { kind: string; message: string; [detail: string]: unknown };
+}
+
+export type ReplyTo<T extends RequestType> = ({ ok: true } & Replies[T]) | ErrorReply;
 
 /** Messages a content script may send; the rest come only from the extension's own pages. */
 export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([

@@ -2,7 +2,7 @@ import { Library } from '../library/library';
 import { matchKey } from '../library/match';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { Writer } from '../library/writes';
-import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender } from '../protocol';
+import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
@@ -68,7 +68,6 @@ export interface PageReport {
   layoutChanged: boolean;
 }
 
-export type Reply = { ok: true; [key: string]: unknown } | { ok: false; error: { kind: string; message: string; [key: string]: unknown } };
 
 export class LongboxService {
   private session: Session | null;
@@ -278,7 +277,9 @@ export class LongboxService {
   }
 
   /** Validates a message and its sender, then answers it. Never throws. */
-  async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<Reply> {
+  async handle<T extends RequestType>(message: RequestOf<T>, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<T>>;
+  async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<RequestType>>;
+  async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<RequestType>> {
     const role = senderRole(sender, own.id, own.origin);
     if (!role) return { ok: false, error: { kind: 'forbidden', message: 'Unknown sender.' } };
     const parsed = Request.safeParse(message);
@@ -288,97 +289,94 @@ export class LongboxService {
       return { ok: false, error: { kind: 'forbidden', message: 'Not allowed from a web page.' } };
     }
     try {
-      return await this.answer(request, sender.tab?.id, sender.frameId);
+      const handler = this.handlers[request.type] as (request: Request, from: { tabId?: number; frameId: number }) => Promise<object>;
+      const answer = await handler(request, { tabId: sender.tab?.id, frameId: sender.frameId ?? 0 });
+      return { ok: true, ...answer } as ReplyTo<RequestType>;
     } catch (error) {
       if (isVerseDbError(error)) return { ok: false, error: { ...error.problem } };
       return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
     }
   }
 
-  private async answer(request: Request, tabId: number | undefined, frameId = 0): Promise<Reply> {
-    switch (request.type) {
-      case 'ping':
-        return { ok: true, version: this.env.version ?? '0.0.0' };
-      case 'statuses':
-        return { ok: true, statuses: await this.itemStatuses(request.items, { tabId, lookUp: request.visible ?? true }) };
-      case 'write': {
-        const result = await this.writer.perform(request.write, request.writeId);
-        if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
-        return { ok: true, result };
-      }
-      case 'choose-match': {
-        const known = await this.library.resolution(request.code);
-        const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
-        if (!match) return { ok: false, error: { kind: 'not-found', message: 'That issue is not one of the matches for this code.' } };
-        await this.library.putIssues([
-          {
-            id: match.issueId,
-            seriesId: match.seriesId,
-            seriesName: match.seriesName,
-            number: match.number,
-            startYear: match.startYear,
-            volume: null,
-            name: null,
-            coverUrl: match.coverUrl,
-            releaseDate: match.releaseDate,
-            publisher: match.publisher,
-            matchKey: matchKey(match.seriesName, match.number),
-          },
-        ]);
-        await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
-        return { ok: true };
-      }
-      case 'state':
-        return { ok: true, state: await this.state() };
-      case 'sync-now':
-        void this.runSync(request.mode);
-        return { ok: true };
-      case 'sign-in':
-        return { ok: true, state: await this.signIn(request.address, request.token, request.tokenKind ?? 'personal') };
-      case 'connect':
-        return { ok: true, state: await this.signIn(request.address, await exchangeConnectCode(request, this.env), 'connect') };
-      case 'sign-out':
-        await this.signOut();
-        return { ok: true };
-      case 'clear-cache':
-        await this.library.clearCache();
-        return { ok: true };
-      case 'discovery': {
-        const client = this.requireClient();
-        const result = await discovery({ client, scheduler: this.scheduler, library: this.library, now: this.now() }, request.feed, request.days, request.refresh);
-        return { ok: true, discovery: result };
-      }
-      case 'page-report': {
-        if (tabId === undefined) return { ok: false, error: { kind: 'forbidden', message: 'Only a page reports its comics.' } };
-        this.pages.set(tabId, { adapter: request.adapter, items: request.items, layoutChanged: request.layoutChanged });
-        this.env.showOwnedCount?.(tabId, request.items.filter((item) => item.state === 'owned').length);
-        return { ok: true };
-      }
-      case 'page-items':
-        return { ok: true, page: this.pages.get(request.tabId) ?? null };
-      case 'library-status':
-        return { ok: true, status: await this.library.status(request.issueId, request.seriesId) };
-      case 'page-settings': {
-        const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
-        return {
-          ok: true,
-          settings: {
-            enabled: !preferences.disabledSites.includes(request.adapter),
-            defaultCondition: preferences.defaultCondition,
-            badgePlacement: preferences.badgePlacement,
-            // For "Open on VerseDB" links; the address is not a secret, the token is never sent.
-            address: this.session?.address ?? null,
-            signedIn: this.client() !== null,
-          },
-        };
-      }
-      case 'open-options':
-        this.env.openOptions?.();
-        return { ok: true };
-      case 'load-extras':
-        if (tabId === undefined || !this.env.injectExtras) return { ok: false, error: { kind: 'forbidden', message: 'Only a store page has badges.' } };
-        await this.env.injectExtras(tabId, frameId, request.part);
-        return { ok: true };
-    }
-  }
+  /** Where a request came from: the tab and frame of a content script; neither for the extension's pages. */
+  private readonly handlers: { [T in RequestType]: (request: RequestOf<T>, from: { tabId?: number; frameId: number }) => Promise<Replies[T]> } = {
+    ping: async () => ({ version: this.env.version ?? '0.0.0' }),
+    statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
+    write: async (request) => {
+      const result = await this.writer.perform(request.write, request.writeId);
+      if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
+      this.env.onStateChange?.();
+      return { result };
+    },
+    'choose-match': async (request) => {
+      const known = await this.library.resolution(request.code);
+      const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
+      if (!match) throw new VerseDbError({ kind: 'not-found', message: 'That issue is not one of the matches for this code.' });
+      await this.library.putIssues([
+        {
+          id: match.issueId,
+          seriesId: match.seriesId,
+          seriesName: match.seriesName,
+          number: match.number,
+          startYear: match.startYear,
+          volume: null,
+          name: null,
+          coverUrl: match.coverUrl,
+          releaseDate: match.releaseDate,
+          publisher: match.publisher,
+          matchKey: matchKey(match.seriesName, match.number),
+        },
+      ]);
+      await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
+      return {};
+    },
+    state: async () => ({ state: await this.state() }),
+    'sync-now': async (request) => {
+      void this.runSync(request.mode);
+      return {};
+    },
+    'sign-in': async (request) => ({ state: await this.signIn(request.address, request.token, request.tokenKind ?? 'personal') }),
+    connect: async (request) => ({ state: await this.signIn(request.address, await exchangeConnectCode(request, this.env), 'connect') }),
+    'sign-out': async () => {
+      await this.signOut();
+      return {};
+    },
+    'clear-cache': async () => {
+      await this.library.clearCache();
+      return {};
+    },
+    discovery: async (request) => {
+      const client = this.requireClient();
+      return { discovery: await discovery({ client, scheduler: this.scheduler, library: this.library, now: this.now() }, request.feed, request.days, request.refresh) };
+    },
+    'page-report': async (request, from) => {
+      if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports its comics.' });
+      this.pages.set(from.tabId, { adapter: request.adapter, items: request.items, layoutChanged: request.layoutChanged });
+      this.env.showOwnedCount?.(from.tabId, request.items.filter((item) => item.state === 'owned').length);
+      return {};
+    },
+    'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
+    'library-status': async (request) => ({ status: await this.library.status(request.issueId, request.seriesId) }),
+    'page-settings': async (request) => {
+      const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
+      return {
+        settings: {
+          enabled: !preferences.disabledSites.includes(request.adapter),
+          defaultCondition: preferences.defaultCondition,
+          badgePlacement: preferences.badgePlacement,
+          address: this.session?.address ?? null,
+          signedIn: this.client() !== null,
+        },
+      };
+    },
+    'open-options': async () => {
+      this.env.openOptions?.();
+      return {};
+    },
+    'load-extras': async (request, from) => {
+      if (from.tabId === undefined || !this.env.injectExtras) throw new VerseDbError({ kind: 'forbidden', message: 'Only a store page has badges.' });
+      await this.env.injectExtras(from.tabId, from.frameId, request.part);
+      return {};
+    },
+  };
 }

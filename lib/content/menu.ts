@@ -1,5 +1,6 @@
 import type { MenuHost } from './badge';
 import type { BadgeStatus } from './replies';
+import type { Request } from '../protocol';
 import { newWriteId } from '../write-id';
 
 // A badge's menu: wishlist (and undo), pull list, add a copy, open on VerseDB, or, for a barcode that
@@ -40,7 +41,7 @@ type BadgeAction =
   | { kind: 'choose'; issueId: number };
 
 /** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
-function messageFor(status: BadgeStatus, action: BadgeAction, key: string): unknown {
+function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Request {
   const issueId = status.issueId ?? 0;
   switch (action.kind) {
     case 'choose':

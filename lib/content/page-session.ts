@@ -4,6 +4,7 @@ import type { ItemQuery, PageItem } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
+import type { Request } from '../protocol';
 import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
@@ -17,7 +18,8 @@ declare global {
 }
 
 export interface Messenger {
-  send(message: unknown): Promise<unknown>;
+  /** A request of the protocol (lib/protocol.ts); the reply is narrowed by hand (./replies.ts). */
+  send(message: Request): Promise<unknown>;
 }
 
 interface Entry {
@@ -287,7 +289,7 @@ export class PageSession {
     this.scheduleReport();
   }
 
-  private async act(entry: Entry, message: unknown): Promise<{ message: string; fields: Record<string, string[]> } | null> {
+  private async act(entry: Entry, message: Request): Promise<{ message: string; fields: Record<string, string[]> } | null> {
     const status = entry.status;
     let reply: unknown;
     try {

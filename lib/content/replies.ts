@@ -1,8 +1,9 @@
 import { BADGE_STATES, type BadgeState } from '../badge-states';
+import type { PageSettings } from '../protocol';
 
-// The content script reads the background's replies without zod (its whole bundle has a 20 kB
-// budget), so the few fields it uses are narrowed here by hand. Anything that does not fit is
-// treated as no answer.
+// The content script reads the background's replies (their shapes: `Replies` in lib/protocol.ts)
+// without zod (its whole bundle has a 20 kB budget), so the few fields it uses are narrowed here by
+// hand. Anything that does not fit is treated as no answer.
 
 export interface BadgeMatch {
   issueId: number;
@@ -28,13 +29,7 @@ export interface BadgeStatus {
   byTitle: boolean;
 }
 
-export interface PageSettings {
-  enabled: boolean;
-  defaultCondition: string;
-  badgePlacement: 'after' | 'before';
-  address: string | null;
-  signedIn: boolean;
-}
+export type { PageSettings } from '../protocol';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

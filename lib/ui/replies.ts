@@ -1,6 +1,7 @@
 import { DiscoveryResult } from '../background/discovery';
 import { z } from 'zod';
 import { PageItem } from '../items';
+import type { Replies } from '../protocol';
 
 // The background's answers as the popup and options page read them. Every reply is validated on
 // receipt (it crosses a process boundary); these schemas hold only what the pages show.
@@ -98,3 +99,11 @@ const REPLY_SCHEMAS = {
 export type AskedType = keyof typeof REPLY_SCHEMAS;
 export type Answer<T extends AskedType> = z.output<(typeof REPLY_SCHEMAS)[T]>;
 export const REPLIES: { [T in AskedType]: z.ZodType<Answer<T>> } = REPLY_SCHEMAS;
+
+/** Every reply the background is declared to send (lib/protocol.ts) is one these schemas accept: a
+ *  change to a reply's shape that the pages cannot read fails the type check, not the member's popup. */
+type Accepts<T extends AskedType> = ({ ok: true } & Replies[T]) extends z.input<(typeof REPLY_SCHEMAS)[T]> ? true : T;
+type Refused = Exclude<{ [T in AskedType]: Accepts<T> }[AskedType], true>;
+/** Names the requests whose replies the pages cannot read, when there are any. */
+const everyReplyFits: [Refused] extends [never] ? true : Refused = true;
+void everyReplyFits;
