@@ -18,14 +18,21 @@ export default defineConfig({
     // The store scripts run on every store page and have a 20 kB budget; they only send messages,
     // which Chrome (MV3) and Firefox both do with promises natively. So it uses WXT's plain
     // `browser`, and the polyfill stays in the background, popup and options.
+    //
+    // WXT's ContentScriptContext tells the page that the extension is there (a postMessage and DOM events
+    // named with its id); the content scripts get lib/content/quiet-context.ts in its place, which does not.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
-      const plain = fileURLToPath(import.meta.resolve('wxt/browser'));
+      const swaps: Record<string, string> = {
+        'wxt/browser': fileURLToPath(import.meta.resolve('wxt/browser')),
+        'wxt/utils/content-script-context': fileURLToPath(new URL('./lib/content/quiet-context.ts', import.meta.url)),
+      };
       const alias = config.resolve?.alias;
       if (Array.isArray(alias)) {
-        config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: plain }, ...alias] };
+        const exact = Object.entries(swaps).map(([name, replacement]) => ({ find: new RegExp(`^${name}$`), replacement }));
+        config.resolve = { ...config.resolve, alias: [...exact, ...alias] };
       } else {
-        config.resolve = { ...config.resolve, alias: { ...alias, 'wxt/browser': plain } };
+        config.resolve = { ...config.resolve, alias: { ...alias, ...swaps } };
       }
       // Terser packs the store scripts about 4% smaller than esbuild's minifier.
       config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 }, mangle: { toplevel: true } } };
