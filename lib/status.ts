@@ -72,6 +72,8 @@ export interface StatusDeps {
   canLookUp: () => boolean;
   /** Whether the library has synced once, and the generation copies found meanwhile belong to. */
   librarySync: () => Promise<{ synced: boolean; generation: number }>;
+  /** Changes at every sign-out and account switch: an answer that arrives after it stores nothing. */
+  epoch?: () => number;
 }
 
 /** What one status may spend: `lookUp: false` spends no read at all. */
@@ -266,10 +268,13 @@ export class StatusResolver {
     if (sync.synced || !client) return true;
     if (await this.wasChecked(issueId, sync.generation)) return true;
     if (!ask.lookUp) return false;
+    const epoch = this.deps.epoch?.() ?? 0;
     const check = await this.deps.scheduler.run(
       { key: `check:${issueId}`, kind: 'read', priority: 'visible', tabId: ask.tabId },
       () => client.checkCollection(issueId),
     );
+    // The member signed out (or another signed in) meanwhile: these copies are not the library's.
+    if ((this.deps.epoch?.() ?? 0) !== epoch) return false;
     await this.deps.library.putCopies(
       check.copies.map((copy) => ({
         copyId: copy.copyId,

@@ -14,6 +14,7 @@ import { CONNECT_TOKEN_LACKS, missingScopes } from './scopes';
 import { openLongboxDb } from '../store/db';
 import { VerseDbClient, verseDbOrigin } from '../versedb/client';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
+import type { CircuitSnapshot } from '../circuit';
 
 // The background's one service: it owns the token, the API client, the quota, the scheduler, the
 // cache and the library, and answers the protocol. The entry point only wires browser events to it,
@@ -49,6 +50,8 @@ export interface ServiceState {
   session: { signedIn: boolean; rejected: boolean; address: string | null; tokenKind: Session['tokenKind'] | null; member: Session['member']; missingScopes: string[] };
   quota: QuotaSnapshot;
   sync: SyncProgress;
+  /** Whether VerseDB is answering: an open circuit (a 5xx storm) and when it tries again. */
+  circuit: CircuitSnapshot;
   /** The member's changes not yet in VerseDB. */
   queuedWrites: number;
   /** Of those, the ones that wait for the member to sign in again (token refused, or signed out). */
@@ -111,6 +114,7 @@ export class LongboxService {
       library,
       scheduler,
       client,
+      epoch: () => this.epoch,
       canLookUp: () => this.session?.tokenKind === 'personal' && !this.session.missingScopes.includes('lookup:barcode'),
       librarySync: async () => {
         const progress = await this.sync.progress();
@@ -189,6 +193,7 @@ export class LongboxService {
       },
       quota: this.quota.snapshot(),
       sync: await this.sync.progress(),
+      circuit: this.scheduler.circuit.snapshot(),
       ...(await this.writeState()),
     };
   }
@@ -200,6 +205,8 @@ export class LongboxService {
 
   async signIn(address: string, token: string, tokenKind: Session['tokenKind']): Promise<ServiceState> {
     const origin = verseDbOrigin(address);
+    // A circuit opened against another address (or an outage since over) does not stop a sign-in.
+    this.scheduler.circuit.reset();
     const client = new VerseDbClient({ baseUrl: origin, token, fetch: this.env.fetch, now: this.env.now, onRateInfo: (info) => this.quota.observe(info) });
     const missing: string[] = [];
     let member: Session['member'] = null;
@@ -273,7 +280,8 @@ export class LongboxService {
 
   /** Statuses in the items' order; with `lookUp: false`, null where only a lookup could answer. */
   async itemStatuses(items: ItemQuery[], options: { tabId?: number; lookUp?: boolean } = {}): Promise<Array<ItemStatus | null>> {
-    return Promise.all(items.map((item) => this.statuses.statusOf(item, options)));
+    // Each comic on its own: one that cannot be answered does not take the others with it.
+    return this.statuses.statusesOf(items, options);
   }
 
   /** Validates a message and its sender, then answers it. Never throws. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isVerseDbError } from '../versedb/errors';
+import { circuitRetryAt } from '../circuit';
 import type { VerseDbClient } from '../versedb/client';
 import type { CollectionCopy, Issue } from '../versedb/schemas';
 import type { Scheduler } from '../scheduler';
@@ -210,7 +211,8 @@ export class LibrarySync {
       case 'malformed': {
         // Back off: 1, 2, 4 ... minutes, at most an hour.
         const failures = progress.failures + 1;
-        const until = this.now() + Math.min(60, 2 ** (failures - 1)) * 60_000;
+        // While VerseDB is known to be down (an open circuit), the sync waits exactly as long as it.
+        const until = circuitRetryAt(error) ?? this.now() + Math.min(60, 2 ** (failures - 1)) * 60_000;
         await this.save({ ...progress, failures, waitingUntil: until, problem: problem.message }, epoch);
         return { kind: 'waiting', until };
       }

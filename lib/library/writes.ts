@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
+import { CircuitOpenError } from '../circuit';
 import type { CopyFields, VerseDbClient } from '../versedb/client';
 import type { Scheduler } from '../scheduler';
 import type { WriteRow } from '../store/db';
@@ -21,9 +22,9 @@ export { CopyFieldsSchema, newWriteId, WriteAction, WriteId } from './write-acti
 export type WriteResult = { kind: 'done'; copyId?: number } | { kind: 'queued'; queued: number; reason: string };
 
 /** Failures that say "not now" rather than "no": the change waits in the queue. */
-const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited', 'malformed', 'circuit-open']);
+const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited', 'malformed']);
 /** Transient failures that say the request was never sent (or not taken): an add in them did not happen. */
-const NOT_SENT = new Set(['paused', 'rate-limited', 'circuit-open']);
+const NOT_SENT = new Set(['paused', 'rate-limited']);
 /** Failures that say "not with this token": the change waits until the member signs in again. */
 const NEEDS_SIGN_IN = new Set(['unauthenticated', 'forbidden', 'missing-scope']);
 
@@ -293,7 +294,7 @@ export class Writer {
       await this.update(row, { copyId: reply });
     } catch (error) {
       // Held back before it was sent (quota, a 429, VerseDB known to be down) or refused: nothing to settle.
-      const unknownOutcome = isVerseDbError(error) && TRANSIENT.has(error.kind) && !NOT_SENT.has(error.kind);
+      const unknownOutcome = isVerseDbError(error) && TRANSIENT.has(error.kind) && !NOT_SENT.has(error.kind) && !(error instanceof CircuitOpenError);
       if (!unknownOutcome) {
         await this.update(row, { state: 'pending' });
         throw error;

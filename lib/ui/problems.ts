@@ -94,6 +94,14 @@ export function problemsOf(state: UiState, now: number): Problem[] {
       way: { kind: 'wait', until },
     });
   }
+  if (state.circuit.state !== 'closed' && state.circuit.retryAt !== null) {
+    problems.push({
+      key: 'circuit',
+      tone: 'warning',
+      text: `VerseDB is not answering. Longbox tries again at ${formatWhen(state.circuit.retryAt, now)}; badges from your library still work.`,
+      way: { kind: 'wait', until: state.circuit.retryAt },
+    });
+  }
   if (sync.problem) {
     problems.push({ key: 'sync', tone: 'warning', text: `Library sync stopped: ${sync.problem}`, way: { kind: 'none' } });
   }
@@ -149,7 +157,12 @@ export function explainError(error: UiError, now: number, address: string | null
       return { key: 'error', tone: 'warning', text: 'You seem to be offline. Try again when you are connected.', way: { kind: 'none' } };
     case 'unavailable':
     case 'outcome-unknown':
-      return { key: 'error', tone: 'warning', text: `VerseDB is not answering right now: ${error.message}`, way: { kind: 'none' } };
+      return {
+        key: 'error',
+        tone: 'warning',
+        text: /^VerseDB is not answering/.test(error.message) ? error.message : `VerseDB is not answering right now: ${error.message}`,
+        way: { kind: 'none' },
+      };
     default:
       return { key: 'error', tone: 'error', text: error.message, way: { kind: 'none' } };
   }

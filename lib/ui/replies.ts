@@ -35,6 +35,9 @@ export const UiState = z.object({
     lastSyncedAt: z.number().nullable(),
     problem: z.string().nullable(),
   }),
+  circuit: z
+    .object({ state: z.enum(['closed', 'open', 'half-open']), retryAt: z.number().nullable(), failures: z.number() })
+    .default({ state: 'closed', retryAt: null, failures: 0 }),
   queuedWrites: z.number(),
   writesNeedSignIn: z.number().default(0),
   writeNotices: z.array(z.string()).default([]),

@@ -279,7 +279,8 @@ describe('hostile and huge pages', () => {
     const unlimited = detect(doc, MIDTOWN, { limit: 1_000_000 }).items;
     // The adapter reads at most 5,000 containers a scan; the grid reader (at most 8,000 links) the rest.
     expect(unlimited.length).toBe(6000);
-  });
+    // Heavy DOM work (three reads of 6,000 tiles in happy-dom): room for a loaded machine; nothing here is timed.
+  }, 120_000);
 });
 
 describe('a page that grows', () => {

@@ -10,12 +10,13 @@ import { readsText, syncText } from '../../lib/ui/status-text';
 const NOW = new Date(2026, 0, 12, 10, 30).getTime(); // Monday 12 January 2026, 10:30
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 0, day, hour, minute).getTime();
 
-function state(changes: { session?: Partial<UiState['session']>; quota?: Partial<UiState['quota']>; sync?: Partial<UiState['sync']>; queuedWrites?: number; writesNeedSignIn?: number; writeNotices?: string[] } = {}): UiState {
+function state(changes: { session?: Partial<UiState['session']>; quota?: Partial<UiState['quota']>; sync?: Partial<UiState['sync']>; queuedWrites?: number; writesNeedSignIn?: number; writeNotices?: string[]; circuit?: UiState['circuit'] } = {}): UiState {
   const limit = (n: number) => ({ limit: n, remaining: n, resetsAt: at(12, 11) });
   return {
     session: { signedIn: true, rejected: false, address: 'https://versedb.com', tokenKind: 'personal', member: { id: 1, username: 'samreads', name: 'Sam Okafor', isPro: false }, missingScopes: [], ...changes.session },
     quota: { tier: 'free', reads: limit(300), readsToday: { ...limit(4000), resetsAt: at(13, 9) }, writes: limit(150), pausedUntil: null, ...changes.quota },
     sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, ...changes.sync },
+    circuit: changes.circuit ?? { state: 'closed', retryAt: null, failures: 0 },
     queuedWrites: changes.queuedWrites ?? 0,
     writesNeedSignIn: changes.writesNeedSignIn ?? 0,
     writeNotices: changes.writeNotices ?? [],
@@ -176,6 +177,13 @@ describe('problems and their way out', () => {
     expect(rejected[1]?.text).toBe('2 changes waiting: sign in again to send them.');
     const signedOut = problemsOf(state({ session: { signedIn: false }, queuedWrites: 1, writesNeedSignIn: 1 }), NOW);
     expect(signedOut.map((p) => p.text)).toEqual(['1 change waiting: sign in again to send it.']);
+  });
+
+  it('says VerseDB is not answering, and when Longbox tries again', () => {
+    const problems = problemsOf(state({ circuit: { state: 'open', retryAt: at(12, 14, 5), failures: 3 } }), NOW);
+    expect(problems.map((p) => p.key)).toEqual(['circuit']);
+    expect(problems[0]?.text).toBe(`VerseDB is not answering. Longbox tries again at ${formatWhen(at(12, 14, 5), NOW)}; badges from your library still work.`);
+    expect(problems[0]?.way).toEqual({ kind: 'wait', until: at(12, 14, 5) });
   });
 
   it('names what Longbox tidied up in the library', () => {

@@ -19,6 +19,7 @@ const STATE: UiState = {
     pausedUntil: null,
   },
   sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, waitingUntil: null, lastSyncedAt: 5, problem: null },
+  circuit: { state: 'closed', retryAt: null, failures: 0 },
   queuedWrites: 0,
   writesNeedSignIn: 0,
   writeNotices: [],
