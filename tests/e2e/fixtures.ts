@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
@@ -6,6 +6,8 @@ import { chromiumPath } from '../../scripts/chromium-path.mjs';
 
 /** The e2e build; LONGBOX_OUT names another output folder (a run of its own), as for `wxt build`. */
 export const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
+/** The store build (`wxt build`): closed shadow roots, no data-longbox attributes, no loopback host permission. */
+export const STORE_EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3');
 
 // Flags for this closed network: no background calls to Google's services, which are refused here.
 export const CHROMIUM_ARGS = [
@@ -17,12 +19,14 @@ export const CHROMIUM_ARGS = [
   '--disable-gpu',
 ];
 
-export async function launchWithExtension(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/** Chromium with a build of the extension loaded: the e2e build unless `dir` names another (STORE_EXTENSION_DIR). */
+export async function launchWithExtension(dir: string = EXTENSION_DIR): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`No build of the extension in ${dir}: run wxt build first.`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
   });
   return {
     context,
