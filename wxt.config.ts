@@ -54,7 +54,7 @@ export default defineConfig({
             gecko: {
               id: 'longbox@longbox.app',
               strict_min_version: '140.0',
-              // What leaves the browser: the codes and titles of the comics on a store page (website
+              // What leaves the browser: the codes of the comics on a store page (website
               // content), sent to the member's VerseDB to look them up; never addresses or browsing history.
               data_collection_permissions: { required: ['websiteContent'] },
             },

@@ -40,7 +40,7 @@ export interface MenuHost {
 declare global {
   // Set by entrypoints/page-extras.ts, loaded into the content scripts' own world when first needed.
   var longboxExtras:
-    | { menu: (host: MenuHost) => void; cartWarning: (document: Document, owned: readonly string[]) => HTMLElement }
+    | { menu: (host: MenuHost) => void; cartWarning: (document: Document, owned: readonly string[], shown: HTMLElement | null) => HTMLElement }
     | undefined;
 }
 

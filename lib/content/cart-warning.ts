@@ -1,20 +1,42 @@
 // The banner on a cart or checkout page that names the comics already owned, before the shopper
-// pays. Loaded with the badge menu (entrypoints/page-extras.ts) only on cart pages with owned comics.
+// pays. Loaded with the badge menu (entrypoints/page-extras.ts) on cart pages where Longbox found
+// comics. It is there whether or not any is owned, and always one size (one line; the full list in
+// its tooltip), so the page, which can see and measure it, learns nothing of what the member owns.
 
 import { SHADOW_MODE, TEST_CONTRACT } from './contract';
 
-export function cartWarning(document: Document, owned: readonly string[]): HTMLElement {
-  const host = document.createElement('div');
+/** The banner's one height, in every state. */
+export const CART_BANNER_HEIGHT = 40;
+
+/** Each banner's closed root, which the page cannot reach (and neither can `host.shadowRoot`). */
+const roots = new WeakMap<HTMLElement, ShadowRoot>();
+
+/** Shows the banner, or changes the words of the one already shown (`shown`) in place. */
+export function cartWarning(document: Document, owned: readonly string[], shown: HTMLElement | null = null): HTMLElement {
+  let host = shown;
+  let root = host?.isConnected ? roots.get(host) : undefined;
+  if (!host || !root) {
+    host = document.createElement('div');
+    host.style.cssText = `all:initial;display:block;position:sticky;top:0;z-index:2147483646;height:${CART_BANNER_HEIGHT}px;overflow:hidden;`;
+    root = host.attachShadow({ mode: SHADOW_MODE });
+    roots.set(host, root);
+    document.body?.prepend(host);
+  }
   if (TEST_CONTRACT) host.setAttribute('data-longbox-cart-warning', String(owned.length));
-  host.style.cssText = 'all:initial;display:block;position:sticky;top:0;z-index:2147483646;';
-  const root = host.attachShadow({ mode: SHADOW_MODE });
   const box = document.createElement('div');
-  box.setAttribute('role', 'alert');
-  box.style.cssText = 'font:14px/1.4 system-ui,sans-serif;background:#fff4d6;color:#5c3900;border-bottom:2px solid #f0cf7a;padding:10px 16px;';
+  box.setAttribute('role', owned.length > 0 ? 'alert' : 'status');
+  box.style.cssText = `box-sizing:border-box;height:${CART_BANNER_HEIGHT}px;font:14px/20px system-ui,sans-serif;padding:8px 16px;border-bottom:2px solid;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;${
+    owned.length > 0 ? 'background:#fff4d6;color:#5c3900;border-color:#f0cf7a;' : 'background:#eef6ee;color:#1d4d1d;border-color:#b7d8b7;'
+  }`;
   const heading = document.createElement('strong');
-  heading.textContent = `Longbox: ${owned.length === 1 ? 'this comic is' : `${owned.length} comics are`} already in your collection: `;
-  box.append(heading, owned.join('; '));
-  root.append(box);
-  document.body?.prepend(host);
+  if (owned.length > 0) {
+    heading.textContent = `Longbox: ${owned.length === 1 ? 'this comic is' : `${owned.length} comics are`} already in your collection: `;
+    box.append(heading, owned.join('; '));
+    box.title = owned.join('\n');
+  } else {
+    heading.textContent = 'Longbox: none of the comics in this cart is in your collection.';
+    box.append(heading);
+  }
+  root.replaceChildren(box);
   return host;
 }

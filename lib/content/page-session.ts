@@ -336,7 +336,7 @@ export class PageSession {
     }, 200);
   }
 
-  /** On a cart page: name the comics already owned, before the shopper pays. */
+  /** On a cart page: name the comics already owned, before the shopper pays (or say none is). */
   private async showCartWarning(): Promise<void> {
     let path = '';
     try {
@@ -347,11 +347,11 @@ export class PageSession {
     }
     const isCart = this.site.pages.some((page) => page.kind === 'cart' && page.url.test(path)) || /\/(cart|basket|checkout)\b/i.test(path);
     if (!isCart) return;
-    const owned = [...this.entries].filter((entry) => entry.status?.state === 'owned');
-    this.banner?.remove();
-    this.banner = null;
-    if (owned.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras) return;
-    this.banner = globalThis.longboxExtras.cartWarning(this.document, owned.map((entry) => entry.item.title ?? entry.status?.resolvedFrom ?? ''));
+    // Shown on every cart page where comics were found, owned or not, so its presence says nothing.
+    const answered = [...this.entries].filter((entry) => entry.status !== null && entry.status.state !== 'signed-out');
+    const owned = answered.filter((entry) => entry.status?.state === 'owned');
+    if (answered.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras) return;
+    this.banner = globalThis.longboxExtras.cartWarning(this.document, owned.map((entry) => entry.item.title ?? entry.status?.resolvedFrom ?? ''), this.banner);
   }
 }
 

@@ -327,6 +327,20 @@ test.describe('pages that change, carts and hostile pages', () => {
       'Longbox: 2 comics are already in your collection: Absolute Batman #4 Cover A Nick Dragotta; Something Is Killing The Children Vol 1 TP',
     );
     await expect.poll(() => toolbarCount(setup.worker, cart.url)).toBe('2');
+    const ownedBox = await banner.boundingBox();
+
+    // A cart with nothing owned has its banner too, of the same size: the page learns nothing from it.
+    const none = { ...dcbsListing('cart', [2, 3].map((n) => ({ title: `Monstress #${n} Cvr A Sana Takeda`, code: `709853300533${String(n).padStart(3, '0')}11`, price: '$2.59' }))), url: 'https://www.dcbservice.com/cart' };
+    setup.stores.add(none);
+    const other = await open(setup, none.url);
+    await settledBadges(other, 2);
+    const noneBanner = other.locator('[data-longbox-cart-warning]');
+    await expect(noneBanner).toHaveAttribute('data-longbox-cart-warning', '0');
+    await expect(noneBanner.getByRole('status')).toHaveText('Longbox: none of the comics in this cart is in your collection.');
+    const noneBox = await noneBanner.boundingBox();
+    expect(noneBox?.height).toBe(ownedBox?.height);
+    expect(noneBox?.height).toBe(40);
+    await other.close();
     await page.close();
   });
 
