@@ -76,7 +76,8 @@ async function accuracy(): Promise<void> {
 
 /** The store scripts of the last build, gzipped: what is injected into every store page. */
 function scriptSizes(): void {
-  for (const dir of ['.output/chrome-mv3', '.output/chrome-mv3-e2e']) {
+  const out = process.env.LONGBOX_OUT ?? '.output';
+  for (const dir of [join(out, 'chrome-mv3'), join(out, 'chrome-mv3-e2e')]) {
     const scripts = join(dir, 'content-scripts');
     if (!existsSync(scripts)) continue;
     const sizes = readdirSync(scripts)
