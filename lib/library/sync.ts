@@ -13,11 +13,15 @@ import { isComic, parseTitle } from '../detect/titles';
 // into IndexedDB. One page at a time, with the progress saved after each page, so a service worker
 // stopped mid-sync resumes where it was; background priority, so it stops at the quota's reserve and
 // says when it can go on instead of running into 429s.
+//
+// The wishlist and the pull list are each replaced whole, so their step reads all their pages before it
+// stores anything; a step stopped part way starts again from its first page. Each page it reads is still
+// told to the UI (phasePagesDone / phaseLastPage), so every phase shows its own pages, never the collection's.
 
 const PER_PAGE = 100;
 const STATE_KEY = 'sync-state';
 
-export const SyncProgress = z.object({
+const SyncProgressShape = z.object({
   version: z.literal(1),
   /** `full`: every page, then copies not seen are removed. `incremental`: newest pages until a known copy. */
   mode: z.enum(['full', 'incremental']).nullable(),
@@ -26,7 +30,11 @@ export const SyncProgress = z.object({
   nextPage: z.number().int(),
   lastPage: z.number().int().nullable(),
   total: z.number().int().nullable(),
+  /** Collection pages read in this run. */
   pagesDone: z.number().int(),
+  /** The step under way's own pages: read so far, and how many it has (null until its first page says). */
+  phasePagesDone: z.number().int().default(0),
+  phaseLastPage: z.number().int().nullable().default(null),
   /** Set while the sync waits for the quota (or a Retry-After, or VerseDB to come back). */
   waitingUntil: z.number().nullable(),
   failures: z.number().int(),
@@ -35,7 +43,16 @@ export const SyncProgress = z.object({
   /** When this run began: changes the member made since may be missing from what it read. */
   startedAt: z.number().nullable().default(null),
 });
-export type SyncProgress = z.infer<typeof SyncProgress>;
+/** Stored progress; one saved before the phase fields existed, mid-collection, takes the collection's pages. */
+export const SyncProgress = z.preprocess((stored) => {
+  if (typeof stored !== 'object' || stored === null || 'phasePagesDone' in stored) return stored;
+  const old = stored as { step?: unknown; pagesDone?: unknown; lastPage?: unknown };
+  return old.step === 'collection' ? { ...stored, phasePagesDone: old.pagesDone, phaseLastPage: old.lastPage } : stored;
+}, SyncProgressShape);
+export type SyncProgress = z.infer<typeof SyncProgressShape>;
+
+/** A step's progress before its first page is read. */
+const PHASE_START = { phasePagesDone: 0, phaseLastPage: null } as const;
 
 export function idleProgress(): SyncProgress {
   return {
@@ -47,6 +64,7 @@ export function idleProgress(): SyncProgress {
     lastPage: null,
     total: null,
     pagesDone: 0,
+    ...PHASE_START,
     waitingUntil: null,
     failures: 0,
     lastSyncedAt: null,
@@ -121,6 +139,15 @@ export class LibrarySync {
     this.alive(epoch);
     this.known = progress;
     await this.deps.library.setMeta(STATE_KEY, progress);
+    this.deps.onProgress?.(progress);
+  }
+
+  /** A page read that is shown but not saved: inside a step that stores nothing until its end (the wishlist,
+   *  the pull list start again from their first page when stopped part way), or the collection's last page
+   *  while its step finishes. */
+  private report(progress: SyncProgress, epoch: number): void {
+    this.alive(epoch);
+    this.known = progress;
     this.deps.onProgress?.(progress);
   }
 
@@ -262,21 +289,26 @@ export class LibrarySync {
       lastPage: result.meta.lastPage,
       total: result.meta.total,
       pagesDone: progress.pagesDone + 1,
+      phasePagesDone: progress.pagesDone + 1,
+      phaseLastPage: result.meta.lastPage,
       failures: 0,
       problem: null,
     };
     const lastPage = page >= result.meta.lastPage || result.copies.length === 0;
     if (progress.mode === 'full') {
       if (!lastPage) return next;
+      // The collection's last page is shown as done before the step moves on to the wishlist.
+      this.report(next, epoch);
       this.alive(epoch);
       await library.removeCopiesBefore(progress.generation);
       await this.deps.afterReplace?.(progress.startedAt ?? 0);
-      return { ...next, step: 'wishlist', nextPage: 1 };
+      return { ...next, step: 'wishlist', nextPage: 1, ...PHASE_START };
     }
     if (!reachedKnown && !lastPage) return next;
+    this.report(next, epoch);
     // Incremental: a total that disagrees means copies were removed elsewhere; start over in full.
     if ((await library.copyCount()) !== result.meta.total) return this.begin(next, 'full');
-    return { ...next, step: 'wishlist', nextPage: 1 };
+    return { ...next, step: 'wishlist', nextPage: 1, ...PHASE_START };
   }
 
   private async store(copies: readonly CollectionCopy[], generation: number): Promise<void> {
@@ -303,6 +335,7 @@ export class LibrarySync {
     for (let page = 1; ; page++) {
       const result = await this.read(`sync:wishlist:${page}`, () => this.deps.client().wishlistPage(page, PER_PAGE), epoch);
       entries.push(...result.entries);
+      this.report(this.pageRead(progress, page, result), epoch);
       if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
     }
     this.alive(epoch);
@@ -338,7 +371,7 @@ export class LibrarySync {
     }
     this.alive(epoch);
     await this.deps.library.putIssues(unknown);
-    return { ...progress, step: 'pull-list', failures: 0 };
+    return { ...progress, step: 'pull-list', ...PHASE_START, failures: 0 };
   }
 
   private async pullList(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
@@ -347,6 +380,7 @@ export class LibrarySync {
     for (let page = 1; ; page++) {
       const result = await this.read(`sync:pull-list:${page}`, () => this.deps.client().pullListPage(page, PER_PAGE), epoch);
       series.push(...result.entries);
+      this.report(this.pageRead(progress, page, result), epoch);
       if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
     }
     this.alive(epoch);
@@ -354,6 +388,13 @@ export class LibrarySync {
       series.map((entry) => ({ seriesId: entry.seriesId, seriesName: entry.seriesName, coverUrl: entry.coverUrl })),
     );
     await this.deps.afterReplace?.(readAt);
-    return { ...progress, step: null, mode: null, failures: 0, lastSyncedAt: this.now() };
+    return { ...progress, step: null, mode: null, ...PHASE_START, failures: 0, lastSyncedAt: this.now() };
+  }
+
+  /** The step's progress once its page `page` is read: the last page as that page says (the count read when
+   *  VerseDB gives no page numbers). */
+  private pageRead(progress: SyncProgress, page: number, result: { meta: { lastPage: number } | null; entries: readonly unknown[] }): SyncProgress {
+    const last = result.meta && result.entries.length > 0 ? result.meta.lastPage : page;
+    return { ...progress, phasePagesDone: page, phaseLastPage: Math.max(page, last) };
   }
 }

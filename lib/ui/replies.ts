@@ -31,6 +31,9 @@ export const UiState = z.object({
     lastPage: z.number().nullable(),
     total: z.number().nullable(),
     pagesDone: z.number(),
+    /** The step under way's own pages (the collection's, the wishlist's or the pull list's). */
+    phasePagesDone: z.number().default(0),
+    phaseLastPage: z.number().nullable().default(null),
     waitingUntil: z.number().nullable(),
     lastSyncedAt: z.number().nullable(),
     problem: z.string().nullable(),

@@ -19,7 +19,9 @@ const STEP_NAMES: Record<NonNullable<UiState['sync']['step']>, string> = {
 
 export function syncText(sync: UiState['sync'], now: number): string {
   if (sync.step !== null) {
-    const pages = sync.lastPage !== null ? `${sync.pagesDone} of ${sync.lastPage} ${sync.lastPage === 1 ? 'page' : 'pages'}` : plural(sync.pagesDone, 'page');
+    // The step's own pages: while the wishlist syncs, the wishlist's, never the collection's.
+    const done = sync.phasePagesDone;
+    const pages = sync.phaseLastPage !== null ? `${done} of ${sync.phaseLastPage} ${sync.phaseLastPage === 1 ? 'page' : 'pages'}` : plural(done, 'page');
     const copies = sync.step === 'collection' && sync.total !== null ? ` (${formatCount(sync.total)} copies)` : '';
     const base = `Syncing your ${STEP_NAMES[sync.step]}: ${pages} done${copies}`;
     if (sync.waitingUntil !== null && sync.waitingUntil > now) {

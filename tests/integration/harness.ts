@@ -16,7 +16,7 @@ export interface Harness {
   restart(): Promise<LongboxService>;
 }
 
-export async function backgroundFor(si: StandIn, options: { fetch?: typeof fetch } = {}): Promise<Harness> {
+export async function backgroundFor(si: StandIn, options: { fetch?: typeof fetch; onStateChange?: () => void } = {}): Promise<Harness> {
   let session: Session | null = null;
   let quota: QuotaState | undefined;
   const dbName = `longbox-it-${databases++}`;
@@ -30,6 +30,7 @@ export async function backgroundFor(si: StandIn, options: { fetch?: typeof fetch
       scheduleWake: (at) => wakes.push(at),
       version: 'test',
       fetch: options.fetch,
+      onStateChange: options.onStateChange,
     });
   const harness: Harness = {
     service: await create(),

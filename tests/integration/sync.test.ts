@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { VerseDbClient } from '@/lib/versedb/client';
-import { backgroundFor, readsServed } from './harness';
+import type { SyncProgress } from '@/lib/library/sync';
+import { syncText } from '@/lib/ui/status-text';
+import { backgroundFor, readsServed, type Harness } from './harness';
 
 // The library sync against the stand-in over HTTP: full and incremental, resumed after the service
 // worker is stopped, and a large collection on a free account's hourly cap without a single 429.
@@ -58,6 +60,69 @@ describe('library sync', () => {
     expect(await service.library.hasCopy(removed.copyId)).toBe(false);
   });
 
+  it('shows each phase’s own pages as it reads them: the collection’s, then the wishlist’s, then the pull list’s', async () => {
+    await twoWishlistPages();
+    expect(member('longboxdana').pull_list).toBeLessThanOrEqual(100);
+
+    const seen: string[] = [];
+    let harness: Harness | null = null;
+    // Told at every change, as the popup and options page are; `progress()` answers with what is kept.
+    harness = await backgroundFor(si, {
+      onStateChange: () => void harness?.service.sync.progress().then((p) => seen.push(syncText(p, si.clock.nowMs()))),
+    });
+    await harness.service.signIn(si.url, si.tokens.pro, 'personal');
+    expect(await harness.service.runSync()).toEqual({ kind: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const pages = Math.ceil((await totalCopies(si.tokens.pro)) / 100);
+    const texts = [...new Set(seen)].filter((text) => text.startsWith('Syncing'));
+    const copies = (await totalCopies(si.tokens.pro)).toLocaleString('en-US');
+    expect(texts).toEqual([
+      `Syncing your collection: 0 pages done.`,
+      ...Array.from({ length: pages }, (_, i) => `Syncing your collection: ${i + 1} of ${pages} pages done (${copies} copies).`),
+      'Syncing your wishlist: 0 pages done.',
+      'Syncing your wishlist: 1 of 2 pages done.',
+      'Syncing your wishlist: 2 of 2 pages done.',
+      'Syncing your pull list: 0 pages done.',
+      'Syncing your pull list: 1 of 1 page done.',
+    ]);
+    expect(seen.at(-1)).toMatch(/^Library synced /);
+    const done = await harness.service.sync.progress();
+    expect(done).toMatchObject({ step: null, pagesDone: pages, phasePagesDone: 0, phaseLastPage: null });
+  });
+
+  it('a wishlist stopped on its second page says so truly, and after a restart reads it again from its first page', async () => {
+    await twoWishlistPages();
+    let failPageTwo = true;
+    const harness = await backgroundFor(si, {
+      fetch: async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (failPageTwo && url.pathname === '/api/v1/user/wishlist' && url.searchParams.get('page') === '2') {
+          return new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } });
+        }
+        return fetch(input, init);
+      },
+    });
+    await harness.service.signIn(si.url, si.tokens.pro, 'personal');
+    const outcome = await harness.service.runSync();
+    if (outcome.kind !== 'waiting') throw new Error(`expected a wait, got ${outcome.kind}`);
+    const waiting = await harness.service.sync.progress();
+    // The collection is done; the wishlist kept none of its pages, and says so (not the collection's 33).
+    expect(waiting).toMatchObject({ step: 'wishlist', phasePagesDone: 0, phaseLastPage: null });
+    expect(syncText(waiting, si.clock.nowMs())).toMatch(/^Syncing your wishlist: 0 pages done\. /);
+
+    failPageTwo = false;
+    si.clearRequests();
+    const restarted = await harness.restart();
+    expect(await restarted.sync.progress()).toEqual(waiting);
+    si.clock.set(outcome.until);
+    expect(await restarted.onWake()).toEqual({ kind: 'done' });
+    const wishlistPages = si.requests().filter((r) => r.path === '/api/v1/user/wishlist' && r.status === 200).length;
+    expect(wishlistPages).toBe(2);
+    expect(si.requests().some((r) => r.path === '/api/v1/user/collections')).toBe(false);
+    expect(await restarted.sync.progress()).toMatchObject({ step: null, phasePagesDone: 0, phaseLastPage: null });
+  });
+
   it('resumes after the worker is stopped, page by page across hours, without a single 429', async () => {
     si.limits.set({ pro: { readsPerHour: 20 } });
     const harness = await backgroundFor(si);
@@ -69,8 +134,12 @@ describe('library sync', () => {
       expect(harness.wakes.at(-1)).toBe(outcome.until);
       const progress = await harness.service.sync.progress();
       expect(progress.nextPage).toBeGreaterThan(1);
+      // While it waits, it shows the pages its step has kept: the collection's, or none of a wishlist or
+      // pull list, which start again from their first page.
+      expect(progress.phasePagesDone).toBe(progress.step === 'collection' ? progress.pagesDone : 0);
       // The browser stops the worker; an hour later the alarm starts a new one.
       const restarted = await harness.restart();
+      expect(await restarted.sync.progress()).toEqual(progress);
       si.clock.set(outcome.until);
       outcome = (await restarted.onWake()) ?? { kind: 'stopped', problem: 'not signed in' };
       hours += 1;
@@ -84,6 +153,18 @@ describe('library sync', () => {
     expect(si.requests().filter((r) => r.status === 429)).toEqual([]);
   });
 });
+
+/** Wishlists the PRO member's issues until the wishlist takes two pages of 100. */
+async function twoWishlistPages(): Promise<void> {
+  const web = new VerseDbClient({ baseUrl: si.url, token: si.tokens.pro });
+  const wishlisted = new Set((await web.wishlistPage(1, 100)).entries.map((e) => e.issueId));
+  for (const id of si.catalog().issues.keys()) {
+    if (member('longboxdana').wishlist > 100) break;
+    if (!wishlisted.has(id)) await web.addToWishlist(id);
+  }
+  expect(member('longboxdana').wishlist).toBeGreaterThan(100);
+  expect(member('longboxdana').wishlist).toBeLessThanOrEqual(200);
+}
 
 /** What VerseDB lists as the member's collection (sold copies are not listed). */
 async function totalCopies(token: string): Promise<number> {

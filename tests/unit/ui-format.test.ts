@@ -15,7 +15,7 @@ function state(changes: { session?: Partial<UiState['session']>; quota?: Partial
   return {
     session: { signedIn: true, rejected: false, address: 'https://versedb.com', tokenKind: 'personal', member: { id: 1, username: 'samreads', name: 'Sam Okafor', isPro: false }, missingScopes: [], ...changes.session },
     quota: { tier: 'free', reads: limit(300), readsToday: { ...limit(4000), resetsAt: at(13, 9) }, writes: limit(150), pausedUntil: null, ...changes.quota },
-    sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, ...changes.sync },
+    sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, phasePagesDone: 0, phaseLastPage: null, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, ...changes.sync },
     circuit: changes.circuit ?? { state: 'closed', retryAt: null, failures: 0 },
     queuedWrites: changes.queuedWrites ?? 0,
     writesNeedSignIn: changes.writesNeedSignIn ?? 0,
@@ -215,10 +215,22 @@ describe('the status lines', () => {
   it('says where the sync is and when the hourly cap lets it go on', () => {
     expect(syncText(state().sync, NOW)).toBe('Library synced 5 min ago.');
     expect(syncText(state({ sync: { lastSyncedAt: null } }).sync, NOW)).toBe('Library not synced yet.');
-    const running = state({ sync: { step: 'collection', pagesDone: 3, lastPage: 33, total: 3270, waitingUntil: null } }).sync;
+    const running = state({ sync: { step: 'collection', pagesDone: 3, lastPage: 33, phasePagesDone: 3, phaseLastPage: 33, total: 3270, waitingUntil: null } }).sync;
     expect(syncText(running, NOW)).toBe('Syncing your collection: 3 of 33 pages done (3,270 copies).');
     const waiting = { ...running, waitingUntil: at(12, 11, 5) };
     expect(syncText(waiting, NOW)).toMatch(/^Syncing your collection: 3 of 33 pages done \(3,270 copies\)\. The hourly cap allows the next page at .+\.$/);
-    expect(syncText(state({ sync: { step: 'pull-list', pagesDone: 0, lastPage: null } }).sync, NOW)).toBe('Syncing your pull list: 0 pages done.');
+    expect(syncText(state({ sync: { step: 'pull-list', pagesDone: 33, lastPage: 33 } }).sync, NOW)).toBe('Syncing your pull list: 0 pages done.');
+  });
+
+  it('shows each phase’s own pages, never the collection’s count during the wishlist or the pull list', () => {
+    const collection = { pagesDone: 33, lastPage: 33, total: 3270 };
+    const wishlist = state({ sync: { ...collection, step: 'wishlist', phasePagesDone: 2, phaseLastPage: 3 } }).sync;
+    expect(syncText(wishlist, NOW)).toBe('Syncing your wishlist: 2 of 3 pages done.');
+    const pullList = state({ sync: { ...collection, step: 'pull-list', phasePagesDone: 1, phaseLastPage: 1 } }).sync;
+    expect(syncText(pullList, NOW)).toBe('Syncing your pull list: 1 of 1 page done.');
+    // Before the wishlist's first page says how many it has.
+    expect(syncText(state({ sync: { ...collection, step: 'wishlist' } }).sync, NOW)).toBe('Syncing your wishlist: 0 pages done.');
+    const waiting = state({ sync: { ...collection, step: 'wishlist', phasePagesDone: 0, phaseLastPage: null, waitingUntil: at(12, 11, 5) } }).sync;
+    expect(syncText(waiting, NOW)).toMatch(/^Syncing your wishlist: 0 pages done\. The hourly cap allows the next page at .+\.$/);
   });
 });
