@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { VERSEDB_HOST_PERMISSION } from './lib/config';
+import { platformManifest } from './lib/platform';
 import { RETAILER_MATCHES } from './lib/sites/registry';
 
 // Builds: `production` (the store build) never grants localhost. `e2e` (tests and the demo) adds the
@@ -58,23 +59,8 @@ export default defineConfig({
       'Marks the comics you own, wishlist and pull on comic retailer pages, from your VerseDB library.',
     permissions: ['storage', 'alarms', 'identity', 'scripting'],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
-    // Other stores and another VerseDB address are asked for at run time, when the member turns them on.
-    // Firefox's MV2 has no optional_host_permissions: host patterns go in optional_permissions there.
-    ...(browser === 'firefox'
-      ? {
-          optional_permissions: OPTIONAL_HOSTS,
-          browser_specific_settings: {
-            // data_collection_permissions needs Firefox 140 (desktop) and 142 (Android).
-            gecko: {
-              id: 'longbox@longbox.app',
-              strict_min_version: '140.0',
-              // What leaves the browser: the codes of the comics on a store page (website
-              // content), sent to the member's VerseDB to look them up; never addresses or browsing history.
-              data_collection_permissions: { required: ['websiteContent'] },
-            },
-            gecko_android: { strict_min_version: '142.0' },
-          },
-        }
-      : { optional_host_permissions: OPTIONAL_HOSTS }),
+    // Other stores and another VerseDB address are asked for at run time, when the member turns them on;
+    // the manifest keys for that, and Firefox's own settings, differ by browser (lib/platform.ts).
+    ...platformManifest(browser, OPTIONAL_HOSTS),
   }),
 });

@@ -1,5 +1,6 @@
 import { LongboxService } from '@/lib/background/service';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
+import { toolbarButton } from '@/lib/platform';
 import { loadSession, saveSession } from '@/lib/secrets';
 import { readPreferences, takeLegacySession } from '@/lib/settings';
 import { RETAILER_DOMAINS } from '@/lib/sites/registry';
@@ -22,8 +23,9 @@ export default defineBackground(() => {
       await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
     },
     showOwnedCount: (tabId, owned) => {
-      void browser.action.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
-      void browser.action.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
+      const button = toolbarButton();
+      void button.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
+      void button.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
     },
     scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
   });

@@ -1,3 +1,4 @@
+import { shownTabId } from '../platform';
 import { preferencesItem, readPreferences } from '../settings';
 import { createAsk } from './messages';
 import type { ModelDeps } from './model';
@@ -21,13 +22,7 @@ export function browserModelDeps(overrides: Partial<ModelDeps> = {}): ModelDeps 
     ask: createAsk((message) => browser.runtime.sendMessage(message)),
     snapshots: webStorageSnapshots(localStorage),
     preferences: { load: readPreferences, save: (preferences) => preferencesItem.setValue(preferences) },
-    // The shown tab of the last focused browser window: the one the toolbar popup opened over, and
-    // still the store's tab when popup.html is opened in a window of its own.
-    activeTabId: async () => {
-      const window = await browser.windows.getLastFocused({ windowTypes: ['normal'] });
-      const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
-      return tab?.id ?? null;
-    },
+    activeTabId: shownTabId,
     openOptions,
     openSignIn: openOptions,
     ...overrides,
