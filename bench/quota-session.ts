@@ -10,7 +10,7 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import { detect } from '../lib/detect/page';
-import { itemQuery } from '../lib/content/page-session';
+import { itemQuery } from '../lib/content/item-query';
 import { codeKey } from '../lib/status';
 import { startStandIn } from '../stand-in/index.ts';
 import { backgroundFor, readsServed } from '../tests/integration/harness';

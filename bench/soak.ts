@@ -41,6 +41,7 @@ import { Window } from 'happy-dom';
 import { detect } from '../lib/detect/page';
 import type { DetectedItem } from '../lib/detect/types';
 import type { ItemQuery } from '../lib/items';
+import { itemQuery } from '../lib/content/item-query';
 import { isCollectedFormat, matchKey } from '../lib/library/match';
 import type { SyncOutcome } from '../lib/library/sync';
 import type { WriteAction } from '../lib/library/writes';
@@ -101,26 +102,6 @@ function shuffle<T>(prng: Prng, items: readonly T[]): T[] {
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
-}
-
-/**
- * What a content script asks about one detected comic. The same as `itemQuery` in
- * lib/content/page-session.ts, which cannot be imported outside a WXT build: that module pulls in
- * lib/content/contract.ts, which reads `import.meta.env.MODE` (undefined under tsx).
- */
-function itemQuery(item: DetectedItem): ItemQuery {
-  const parsed = item.parsed;
-  let key: string | null = null;
-  if (parsed) {
-    const number = parsed.number ?? (parsed.volume !== null ? String(parsed.volume) : null);
-    const series = parsed.annual ? `${parsed.series} Annual` : parsed.series;
-    if (number !== null) key = matchKey(series, number, isCollectedFormat(parsed.format));
-  }
-  return {
-    codes: item.codes.slice(0, 8).map((code) => ({ type: code.type, value: code.value })),
-    matchKey: key,
-    label: (item.title ?? '').slice(0, 300) || null,
-  };
 }
 
 function pageQueries(page: FixturePage): ItemQuery[] {

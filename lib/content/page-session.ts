@@ -1,7 +1,7 @@
 import { createReader, type DetectionSession, type Extractors } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
-import { isCollectedFormat, matchKey } from '../library/match';
+import { itemQuery } from './item-query';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
 import type { Request } from '../protocol';
@@ -39,20 +39,7 @@ export function itemKey(item: DetectedItem): string | null {
   return `${parsed.series}${parsed.number ? ` #${parsed.number}` : ''}${parsed.volume !== null ? ` Vol ${parsed.volume}` : ''}`;
 }
 
-export function itemQuery(item: DetectedItem): ItemQuery {
-  const parsed = item.parsed;
-  let key: string | null = null;
-  if (parsed) {
-    const number = parsed.number ?? (parsed.volume !== null ? String(parsed.volume) : null);
-    const series = parsed.annual ? `${parsed.series} Annual` : parsed.series;
-    if (number !== null) key = matchKey(series, number, isCollectedFormat(parsed.format));
-  }
-  return {
-    codes: item.codes.slice(0, 8).map((code) => ({ type: code.type, value: code.value })),
-    matchKey: key,
-    label: (item.title ?? '').slice(0, 300) || null,
-  };
-}
+export { itemQuery };
 
 const LOOKUP_BATCH_MS = 60;
 /** Detection time per task: the page stays responsive on a 1,000-item listing. */

@@ -250,6 +250,10 @@ export class Writer {
         await this.idempotent(() => client.addToPullList(write.seriesId));
         return null;
       case 'pull-list-remove':
+        // VerseDB's DELETE /pull-list/items/{id} may read the id as an entry's own id when no series has
+        // it: sent for a series no longer pulled (removed elsewhere, or by an earlier try whose answer was
+        // lost), it could remove another series. So it goes only while VerseDB lists the series.
+        if (!(await this.pulledOnVerseDb(client, write.seriesId))) return null;
         await this.idempotent(() => client.removeFromPullList(write.seriesId));
         return null;
     }
@@ -327,6 +331,16 @@ export class Writer {
       });
     }
     return keep;
+  }
+
+  /** Whether the member's pull list on VerseDB has the series (a page or two: pull lists are short). */
+  private async pulledOnVerseDb(client: VerseDbClient, seriesId: number): Promise<boolean> {
+    for (let page = 1; page <= 50; page++) {
+      const result = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.pullListPage(page, 100));
+      if (result.entries.some((entry) => entry.seriesId === seriesId)) return true;
+      if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) return false;
+    }
+    return false;
   }
 
   private async copiesOnVerseDb(client: VerseDbClient, issueId: number): Promise<number[]> {

@@ -202,6 +202,36 @@ describe('the write queue', () => {
   });
 });
 
+describe('a pull-list removal', () => {
+  it('is not sent for a series VerseDB no longer lists, which could remove another series', async () => {
+    const { service } = await signedIn();
+    const pulled = (await web().pullListPage(1, 100)).entries;
+    const [gone, ...others] = pulled;
+    if (!gone || others.length === 0) throw new Error('the free member pulls fewer than two series');
+    // Removed on the website since the last sync: the library still has it.
+    await web().removeFromPullList(gone.seriesId);
+    si.clearRequests();
+    expect(await service.writer.perform({ action: 'pull-list-remove', seriesId: gone.seriesId })).toEqual({ kind: 'done' });
+    expect(si.requests().filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect((await web().pullListPage(1, 100)).entries.map((e) => e.seriesId)).toEqual(others.map((e) => e.seriesId));
+    expect(await service.library.pullListSeriesIds()).not.toContain(gone.seriesId);
+  });
+
+  it('is sent again after a dropped answer only while VerseDB still lists the series', async () => {
+    const harness = await signedIn();
+    const pulled = (await web().pullListPage(1, 100)).entries;
+    const [series, ...others] = pulled;
+    if (!series) throw new Error('the free member pulls nothing');
+    si.faults.set({ drop_next: 1, methods: ['DELETE'], paths: ['/api/v1/pull-list/items/*'] });
+    // The server removes it, the answer is lost; the retry (after the circuit or a restart) reads first.
+    const first = await harness.service.writer.perform({ action: 'pull-list-remove', seriesId: series.seriesId });
+    si.faults.clear();
+    if (first.kind === 'queued') expect(await (await harness.restart()).writer.flushQueue()).toBe(0);
+    expect(si.requests().filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect((await web().pullListPage(1, 100)).entries.map((e) => e.seriesId)).toEqual(others.map((e) => e.seriesId));
+  });
+});
+
 describe('a session that ends', () => {
   it('stops the sync under way: nothing of the old member’s library is stored after a sign-out', async () => {
     const harness = await backgroundFor(si);

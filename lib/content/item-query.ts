@@ -1,0 +1,22 @@
+import type { DetectedItem } from '../detect/types';
+import type { ItemQuery } from '../items';
+import { isCollectedFormat, matchKey } from '../library/match';
+
+// What a content script asks the background about one detected comic: its codes, and the match key of
+// its parsed title (series + number) for matching against the library. Shared with the benchmarks, so
+// they ask exactly what a store page asks.
+
+export function itemQuery(item: DetectedItem): ItemQuery {
+  const parsed = item.parsed;
+  let key: string | null = null;
+  if (parsed) {
+    const number = parsed.number ?? (parsed.volume !== null ? String(parsed.volume) : null);
+    const series = parsed.annual ? `${parsed.series} Annual` : parsed.series;
+    if (number !== null) key = matchKey(series, number, isCollectedFormat(parsed.format));
+  }
+  return {
+    codes: item.codes.slice(0, 8).map((code) => ({ type: code.type, value: code.value })),
+    matchKey: key,
+    label: (item.title ?? '').slice(0, 300) || null,
+  };
+}
