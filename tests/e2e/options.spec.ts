@@ -234,10 +234,19 @@ test('library sync: Sync now, progress, last synced; Clear cache', async ({ page
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
   await saveToken(page, si.tokens.free);
   await expect(page.getByTestId('sync-status')).toHaveText(/Library synced (just now|\d+ min ago)\./, { timeout: 15_000 });
+  const syncedAt = () => page.evaluate(async () => {
+    const reply: unknown = await chrome.runtime.sendMessage({ type: 'state' });
+    const sync = typeof reply === 'object' && reply !== null && 'state' in reply ? (reply.state as { sync?: { lastSyncedAt?: number | null } }).sync : undefined;
+    return sync?.lastSyncedAt ?? null;
+  });
+  const first = await syncedAt();
+  expect(first).not.toBeNull();
   const before = si.requests().filter((r) => r.path === '/api/v1/user/collections').length;
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByText('Sync started.')).toBeVisible();
+  // This sync, not the first, has finished: it read the collection again and has a later end.
   await expect.poll(() => si.requests().filter((r) => r.path === '/api/v1/user/collections').length).toBeGreaterThan(before);
+  await expect.poll(syncedAt, { timeout: 15_000 }).toBeGreaterThan(first ?? 0);
   await expect(page.getByTestId('sync-status')).toHaveText(/Library synced/);
   await page.getByRole('button', { name: 'Clear cache' }).click();
   await expect(page.getByText('Cache cleared.')).toBeVisible();
@@ -253,8 +262,31 @@ test('a sync held back by the hourly cap says when the next page comes', async (
   });
 });
 
+test('each sync phase shows its own pages: the wishlist’s two, the pull list’s, never the collection’s 33', async ({ page, extensionId }) => {
+  test.slow();
+  // Dana: about 3,270 copies (33 pages); her wishlist made two pages long; the wishlist and pull list
+  // answered slowly, so each of their steps stays on screen past the page's 2 s refresh.
+  const issues = [...si.catalog().issues.keys()];
+  const wishlisted = () => si.state().members.find((m) => m.username === 'longboxdana')?.wishlist ?? 0;
+  for (const id of issues) {
+    if (wishlisted() > 100) break;
+    await fetch(`${si.url}/api/v1/issues/${id}/wishlist`, { method: 'POST', headers: { Authorization: `Bearer ${si.tokens.pro}`, Accept: 'application/json' } });
+  }
+  expect(wishlisted()).toBeGreaterThan(100);
+  expect(wishlisted()).toBeLessThanOrEqual(200);
+  si.faults.set({ latency_ms: 4_000, paths: ['/api/v1/user/wishlist', '/api/v1/user/pull-list'], methods: ['GET'] });
+  await openOptions(page, extensionId);
+  await saveToken(page, si.tokens.pro);
+  const status = page.getByTestId('sync-status');
+  await expect(status).toHaveText('Syncing your wishlist: 1 of 2 pages done.', { timeout: 60_000 });
+  await expect(status).toHaveText('Syncing your pull list: 0 pages done.', { timeout: 20_000 });
+  await expect(status).toHaveText(/^Library synced /, { timeout: 20_000 });
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no axe violations, signed out and signed in (${colorScheme})`, async ({ page, extensionId }) => {
+    // Two full axe runs and a sign-in with its sync: a few seconds alone, far longer on a loaded machine.
+    test.slow();
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 900, height: 1400 });
     await openOptions(page, extensionId);

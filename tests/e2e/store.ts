@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { StandIn } from '../../stand-in/index.ts';
 import { EXTENSION_DIR } from './fixtures';
 
@@ -122,12 +122,13 @@ export async function signIn(extensionPage: Page, si: StandIn, token: string): P
     { address: si.url, token },
   );
   if (record(reply)?.ok !== true) throw new Error(`sign-in failed: ${JSON.stringify(reply)}`);
-  for (let i = 0; i < 200; i++) {
-    const synced = lastSyncedAt(await extensionPage.evaluate(() => chrome.runtime.sendMessage({ type: 'state' })));
-    if (synced !== null && synced >= started) return;
-    await extensionPage.waitForTimeout(50);
-  }
-  throw new Error('the library sync after sign-in did not finish');
+  // Until the background says the library synced after this sign-in (a while on a loaded machine).
+  await expect
+    .poll(async () => {
+      const synced = lastSyncedAt(await extensionPage.evaluate(() => chrome.runtime.sendMessage({ type: 'state' })));
+      return synced !== null && synced >= started ? 'synced' : 'the library sync after sign-in has not finished';
+    }, { timeout: 30_000, intervals: [50, 100, 250] })
+    .toBe('synced');
 }
 
 export interface BadgeView {
@@ -160,15 +161,15 @@ export function badgeFor(page: Page, code: string) {
 }
 
 /** Waits until the page shows `count` badges and none is still looking its comic up. */
-export async function settledBadges(page: Page, count: number, timeout = 10_000): Promise<BadgeView[]> {
-  const until = Date.now() + timeout;
+export async function settledBadges(page: Page, count: number, timeout = 20_000): Promise<BadgeView[]> {
   let views: BadgeView[] = [];
-  while (Date.now() < until) {
-    views = await badgeViews(page);
-    if (views.length === count && views.every((view) => view.state !== null)) return views;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`expected ${count} settled badges, found: ${JSON.stringify(views)}`);
+  await expect
+    .poll(async () => {
+      views = await badgeViews(page);
+      return views.length === count && views.every((view) => view.state !== null) ? 'settled' : `expected ${count} settled badges, found: ${JSON.stringify(views)}`;
+    }, { timeout, intervals: [50, 100, 250] })
+    .toBe('settled');
+  return views;
 }
 
 /** Calls the stand-in's API as the member would (for checking what the extension wrote). */
