@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Every test: type check, unit and stand-in tests (vitest), then the browser tests (Playwright, Debian's
-# Chromium or LONGBOX_CHROMIUM, the e2e build of the extension loaded). Ends with one summary line.
+# Every test: type check, unit and stand-in tests (vitest), then the browser tests: Chromium (Playwright,
+# Debian's chromium or LONGBOX_CHROMIUM) and Firefox (puppeteer-core over WebDriver BiDi, Debian's
+# firefox-esr or LONGBOX_FIREFOX), each with its e2e build of the extension loaded. Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/unit.json test-results/e2e.json
+rm -f test-results/unit.json test-results/e2e.json test-results/firefox.json
 
 step() { printf '\n== %s\n' "$*"; }
 failed=0
 
-step "Chromium"
+step "Chromium and Firefox"
 bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-firefox.sh || exit 1
 
 step "Type check"
 npx tsc --noEmit || failed=1
@@ -27,5 +29,11 @@ npx wxt build --mode e2e || exit 1
 step "Browser tests"
 CI=1 npx playwright test || failed=1
 
-node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json || failed=1
+step "Build the extension for Firefox (e2e build)"
+npx wxt build -b firefox --mode e2e >/dev/null || failed=1
+
+step "Firefox browser tests"
+npx vitest run --config vitest.firefox.config.ts --reporter=default --reporter=json --outputFile.json=test-results/firefox.json || failed=1
+
+node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json test-results/firefox.json || failed=1
 exit $failed

@@ -1,0 +1,228 @@
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStandIn, type StandIn } from '../../stand-in/index.ts';
+import { api, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
+import { badgeState, choose, clickPill, settledBadges, until, type BadgeView } from './badges';
+import { launchFirefox, type FirefoxWithExtension } from './launch';
+
+// Longbox in Firefox, end to end: the Firefox e2e build (MV2, a background page) in Debian's firefox-esr
+// driven over WebDriver BiDi, the VerseDB stand-in over HTTP with the demo data (Kay owns Absolute
+// Batman #4 twice, Saga Vol. 1, Ravenwood #1..., wishlists Saga Vol. 2 and pulls the Saga trades), and
+// store pages served at the stores' real addresses. One browser and one stand-in for the file; each
+// test goes on from where the one before left the member, as a member's afternoon would.
+
+/** What an extension page may call, for the few steps a member does with the browser's own UI. */
+declare global {
+  interface Window {
+    browser: {
+      runtime: {
+        sendMessage(message: unknown): Promise<unknown>;
+        getBackgroundPage(): Promise<Window | null>;
+      };
+      tabs: {
+        create(details: { url: string }): Promise<{ id?: number }>;
+        query(filter: { url: string }): Promise<{ id?: number }[]>;
+      };
+      scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> };
+      browserAction: { getBadgeText(details: { tabId: number }): Promise<string> };
+      windows: { create(details: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
+    };
+  }
+}
+
+let firefox: FirefoxWithExtension;
+let si: StandIn;
+/** The options page, opened by the first badge's "Sign in" and kept open as the member's extension page. */
+let options: Page;
+
+const states = fixturePage('e2e/dcbs-search-states');
+const ravenwood = fixturePage('e2e/ebay-item-ravenwood-1');
+const shopify = fixturePage('sites/generic/shopify-product');
+const lookups = () => si.requests().filter((request) => request.path.startsWith('/api/v1/lookup/'));
+const byCode = (views: BadgeView[]) => new Map(views.map((view) => [view.code ?? '', view]));
+
+/** The count on the toolbar button for the tab showing this address, as the background set it. */
+const toolbarCount = (url: string) =>
+  options.evaluate(async (url) => {
+    const [tab] = await window.browser.tabs.query({ url });
+    return tab?.id === undefined ? 'no such tab' : window.browser.browserAction.getBadgeText({ tabId: tab.id });
+  }, url);
+
+/** Text of the first element matching the selector, or null. */
+const textOf = (page: Page, selector: string) => page.evaluate((selector) => document.querySelector(selector)?.textContent?.trim() ?? null, selector);
+
+/** Clicks the element matching the selector whose text is exactly this, inside `within`. */
+async function clickText(within: Page | ElementHandle | null | undefined, selector: string, text: string): Promise<void> {
+  if (!within) throw new Error(`nothing to find ${selector} in`);
+  const target = await until(
+    `${selector} "${text}"`,
+    async () => {
+      for (const element of await within.$$(selector)) {
+        if ((await element.evaluate((node) => node.textContent?.trim())) === text) return element;
+      }
+      return null;
+    },
+    (element) => element !== null,
+  );
+  await target?.click();
+}
+
+/** The popup in a window of its own over the store page's tab, as the toolbar button opens it over the page. */
+async function openPopupOver(page: Page): Promise<Page> {
+  await page.bringToFront();
+  await options.evaluate(() => window.browser.windows.create({ url: '/popup.html', type: 'popup', width: 380, height: 600 }));
+  const popup = await firefox.extensionTab('popup.html');
+  return popup;
+}
+
+beforeAll(async () => {
+  si = await startStandIn({ port: 0, data: demoData() });
+  firefox = await launchFirefox({ grantOptionalPermissions: true });
+  firefox.serve(states, ravenwood, shopify);
+});
+
+afterAll(async () => {
+  await firefox?.close();
+  await si?.stop();
+});
+
+describe('Longbox in Firefox', () => {
+  test('before sign-in every badge says so; its "Sign in" opens the options page', async () => {
+    const page = await firefox.openStorePage(states.url);
+    const views = await settledBadges(page, 9);
+    for (const view of views) expect(view).toMatchObject({ state: 'signed-out', label: 'Sign in' });
+    await clickPill(page, 'upc:76194138626300411');
+    options = await firefox.extensionTab('options.html');
+    await options.waitForSelector('#token');
+    expect(lookups()).toHaveLength(0);
+    await page.close();
+  });
+
+  test('signing in on the options page: address and token typed, Save clicked, the library synced', async () => {
+    await options.locator('#address').fill(si.url);
+    await options.locator('#token').fill(KAY.token);
+    await options.locator('form.token-form button[type=submit]').click();
+    await until('the signed-in member', () => textOf(options, '[data-testid=member-name]'), (name) => name === 'Kay Moreno');
+    expect(await textOf(options, '[data-testid=account-status]')).toBe('Signed in as Kay Moreno.');
+    await until('the library sync', () => textOf(options, '[data-testid=sync-status]'), (text) => text?.startsWith('Library synced') ?? false);
+    expect(si.requests().some((request) => request.path === '/api/v1/user/wishlist')).toBe(true);
+  });
+
+  test('badges in every state on two store pages, at their real addresses', async () => {
+    const page = await firefox.openStorePage(states.url);
+    const views = byCode(await settledBadges(page, 9));
+    expect(views.get('upc:76194138626300411')).toEqual({
+      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2 · NM', tip: 'In your VerseDB collection: 2 copies, best NM.',
+    });
+    expect(views.get('isbn:9781607066927')).toMatchObject({ state: 'wishlist', label: 'On wishlist', tip: 'On your VerseDB wishlist, not in your collection.' });
+    expect(views.get('isbn:9781607069317')).toMatchObject({ state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' });
+    expect(views.get('upc:76194130007800211')).toMatchObject({ state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection.' });
+    expect(views.get('upc:761941309507')).toMatchObject({ state: 'ambiguous', label: 'Pick issue', tip: '2 issues share this barcode: pick the right one.' });
+    expect(views.get('isbn:9781534325982')).toMatchObject({ state: 'not-found', label: 'Not in VerseDB', tip: 'VerseDB has no comic with this code.' });
+    // Every state's badge takes the same box in Firefox too.
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-longbox-badge]')].map((host) => {
+        const box = host.getBoundingClientRect();
+        return `${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+    );
+    expect(boxes).toHaveLength(9);
+    expect(new Set(boxes).size, boxes.join(', ')).toBe(1);
+    // The toolbar button (browserAction in Firefox's MV2) counts the comics owned on the page.
+    const owned = [...views.values()].filter((view) => view.state === 'owned').length;
+    expect(owned).toBeGreaterThan(0);
+    await until('the toolbar count', () => toolbarCount(states.url), (count) => count === String(owned));
+    // eBay: barcodes, and title-only items matched against the library.
+    const ebay = await firefox.openStorePage(ravenwood.url);
+    const similar = byCode(await settledBadges(ebay, 5));
+    expect(similar.get('Absolute Batman #1 (2024) Cover A Nick Dragotta 1st Print NM')).toMatchObject({
+      state: 'owned', label: 'Owned · NM-', tip: 'In your VerseDB collection: 1 copy, best NM- (matched by title).',
+    });
+    expect(similar.get('Ravenwood #2 (1988) DC Newsstand Tomas Ferrante VF')).toMatchObject({ state: 'not-owned', tip: 'Not in your VerseDB collection (matched by title).' });
+    expect(similar.get('upc:761941309507')).toMatchObject({ state: 'ambiguous' });
+    await Promise.all([page.close(), ebay.close()]);
+  });
+
+  test('one click puts an issue on the wishlist, on VerseDB', async () => {
+    const page = await firefox.openStorePage(states.url);
+    await settledBadges(page, 9);
+    const code = 'upc:76194130007800211'; // Absolute Batman #2, issue 921
+    const writesBefore = si.requests().filter((request) => request.method !== 'GET').length;
+    await choose(page, code, 'Add to wishlist');
+    expect(await badgeState(page, code, 'wishlist')).toMatchObject({ label: 'On wishlist' });
+    const writes = si.requests().filter((request) => request.method !== 'GET').slice(writesBefore);
+    expect(writes.map((request) => `${request.method} ${request.path}`)).toContain('POST /api/v1/issues/921/wishlist');
+    expect(idsIn(await api(si, KAY.token, '/user/wishlist'), 'entity')).toContain(921);
+    await page.close();
+  });
+
+  test("the popup over a store page lists the page's comics; its FOC list puts the pull list first", async () => {
+    const page = await firefox.openStorePage(states.url);
+    const views = await settledBadges(page, 9);
+    const owned = views.filter((view) => view.state === 'owned').length;
+    const popup = await openPopupOver(page);
+    const summary = await until("the popup's page summary", () => textOf(popup, '.summary'), (text) => text !== null);
+    expect(summary).toBe(`9 comics on this page, ${owned} owned.`);
+    const rows = await popup.$$eval('.comic .comic-title', (titles) => titles.map((title) => title.textContent ?? ''));
+    expect(rows).toHaveLength(9);
+    expect(rows).toContain('Absolute Batman #4');
+
+    // FOC: the member pulls the series of a comic whose cutoff is coming up, from its row...
+    await clickText(popup, '[role=tab]', 'FOC');
+    const row = await until('a FOC row', () => popup.$('.foc-section .comic'), (found) => found !== null);
+    const title = await row?.$eval('.comic-title', (button) => button.textContent ?? '');
+    await clickText(row, '.comic-title', title ?? '');
+    await clickText(row, 'button', 'Pull this series');
+    await until('the row saying so', async () => (await row?.evaluate((element) => element.textContent)) ?? '', (text) => /is on your pull list\./.test(text));
+    expect(si.requests().some((request) => request.method === 'POST' && request.path === '/api/v1/pull-list/items')).toBe(true);
+    await popup.close();
+    // ...and the popup, opened again, lists the pull list's cutoffs first, that comic among them.
+    const again = await openPopupOver(page);
+    await clickText(again, '[role=tab]', 'FOC');
+    const sections = await until(
+      'the FOC sections',
+      () => again.$$eval('.foc-section', (found) => found.map((section) => ({ heading: section.querySelector('h2')?.textContent, titles: [...section.querySelectorAll('.comic-title')].map((t) => t.textContent) }))),
+      (found) => found.length > 0,
+    );
+    expect(sections[0]?.heading).toBe('Your pull list');
+    expect(sections[0]?.titles).toContain(title);
+    expect(await again.$$eval('.foc-section .countdown', (days) => days.map((day) => day.textContent))).not.toHaveLength(0);
+    await Promise.all([again.close(), page.close()]);
+  });
+
+  test('"Any other store": the optional permission (optional_permissions in MV2) is granted, and a shop with no adapter gets badges', async () => {
+    const checkbox = await until(
+      'the "Any other store" switch',
+      () => options.evaluateHandle(() => [...document.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Any other store')?.querySelector('input') ?? null),
+      (handle) => handle.asElement() !== null,
+    );
+    const box = checkbox.asElement() as ElementHandle<HTMLInputElement>;
+    expect(await box.evaluate((input) => input.checked)).toBe(false);
+    await box.click();
+    await until('the switch on', () => box.evaluate((input) => input.checked), (checked) => checked);
+    // The background registers the general content script once the browser says the permission came.
+    await until('the general content script registered', () => options.evaluate(async () => (await window.browser.scripting.getRegisteredContentScripts()).map((script) => script.id)), (ids) => ids.includes('longbox-any-store'));
+    const page = await firefox.openStorePage(shopify.url);
+    const views = byCode(await settledBadges(page, 3));
+    expect(views.get('isbn:9781684155583')).toMatchObject({ state: 'owned' });
+    await page.close();
+  });
+
+  test('the background page restarted: the library still answers, the badges come back with no new lookups', async () => {
+    const page = await firefox.openStorePage(states.url);
+    const before = await settledBadges(page, 9);
+    const looked = lookups().length;
+    const started = await options.evaluate(async () => (await window.browser.runtime.getBackgroundPage())?.performance.timeOrigin ?? null);
+    expect(started).not.toBeNull();
+    await options.evaluate(async () => (await window.browser.runtime.getBackgroundPage())?.location.reload());
+    await until(
+      'a new background page',
+      () => options.evaluate(async () => (await window.browser.runtime.getBackgroundPage())?.performance.timeOrigin ?? null).catch(() => null),
+      (origin) => origin !== null && origin !== started,
+    );
+    await page.reload();
+    expect(await settledBadges(page, 9)).toEqual(before);
+    expect(lookups().length).toBe(looked);
+    await page.close();
+  });
+});
