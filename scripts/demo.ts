@@ -1,18 +1,21 @@
 // The demo: the local VerseDB stand-in seeded with tests/fixtures/demo-data.json (the sample pages'
 // comics, and Kay, a demo shopper who owns some of them, wishlists one and pulls a series), Chromium
-// with the e2e build of Longbox loaded and signed in as Kay, and sample store pages served at the
-// stores' real addresses (from the fixture pages). With a display it stays open for you to browse;
-// without one (or with --headless) it visits each page, saves a screenshot to demo-output/ and prints
-// a summary. Run through `npm run demo` (scripts/demo.sh builds the extension first).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// (or Firefox, with --browser firefox) with the e2e build of Longbox loaded and signed in as Kay, and
+// sample store pages served at the stores' real addresses (from the fixture pages). With a display it
+// stays open for you to browse; without one (or with --headless) it visits each page, saves a
+// screenshot to demo-output/ (demo-output/firefox/ for Firefox) and prints a summary. Run through
+// `npm run demo` (scripts/demo.sh builds the extension first).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import type { Page as FirefoxPage } from 'puppeteer-core';
 import { z } from 'zod';
 import { startStandIn, type StandIn } from '../stand-in/index.ts';
+import { launchFirefox } from '../tests/firefox/launch.ts';
 import { chromiumPath } from './chromium-path.mjs';
 
-const EXTENSION_DIR = resolve('.output/chrome-mv3-e2e');
+const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 const FIXTURES = resolve('tests/fixtures');
 const OUTPUT = resolve('demo-output');
 const PORT = Number(process.env.LONGBOX_STAND_IN_PORT ?? 7878);
@@ -80,135 +83,76 @@ function withStoreCss(html: string): string {
   return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${style}\n</head>`) : style + html;
 }
 
-/** Serves each sample page at its store's real address. */
-async function serveSamples(context: BrowserContext, pages: SamplePage[]): Promise<void> {
-  const byUrl = new Map(pages.map((page) => [page.url, withStoreCss(page.html)]));
-  await context.route(/^https:\/\/[^/]*\.(com|co\.uk|ca)\//, async (route) => {
-    const request = route.request();
-    const html = byUrl.get(request.url());
-    if (html !== undefined) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
-    if (request.resourceType() === 'image') {
-      const url = request.url();
-      if (/logo/i.test(url)) return route.fulfill({ body: logoSvg(new URL(url).hostname), contentType: 'image/svg+xml' });
-      if (COVER_IMAGE.test(url)) return route.fulfill({ body: COVER_SVG, contentType: 'image/svg+xml' });
-      return route.fulfill({ body: BLANK_GIF, contentType: 'image/gif' }); // spacers, icons, banners
-    }
-    // Store scripts, stylesheets and tracking: not part of the demo.
-    return route.fulfill({ status: 404, body: '' });
-  });
+/** What a store address other than a sample page gets: covers and logos as placeholders, other images
+ *  blank, and the stores' scripts, stylesheets and tracking a 404 (not part of the demo). */
+function otherStoreRequest(url: string, isImage: boolean): { status: number; contentType: string; body: string | Buffer } {
+  if (!isImage) return { status: 404, contentType: 'text/plain', body: '' };
+  if (/logo/i.test(url)) return { status: 200, contentType: 'image/svg+xml', body: logoSvg(new URL(url).hostname) };
+  if (COVER_IMAGE.test(url)) return { status: 200, contentType: 'image/svg+xml', body: COVER_SVG };
+  return { status: 200, contentType: 'image/gif', body: BLANK_GIF }; // spacers, icons, banners
 }
+
+/** An image by its address (Firefox over BiDi does not say what a request is for). */
+const IMAGE_ADDRESS = /\.(jpe?g|png|gif|webp|avif|svg)(\?|$)/i;
 
 const StateReply = z.object({ state: z.object({ sync: z.object({ lastSyncedAt: z.number().nullable() }) }) });
-
-async function signIn(context: BrowserContext, extensionId: string, si: StandIn): Promise<Page> {
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  const reply = await options.evaluate(
-    ({ address, token }) => chrome.runtime.sendMessage({ type: 'sign-in', address, token }),
-    { address: si.url, token: SHOPPER.token },
-  );
-  if (!isOk(reply)) throw new Error(`sign-in failed: ${JSON.stringify(reply)}`);
-  // The first library sync: one page of copies, the wishlist and the pull list.
-  for (let i = 0; i < 100; i++) {
-    const parsed = StateReply.safeParse(await options.evaluate(() => chrome.runtime.sendMessage({ type: 'state' })));
-    if (parsed.success && parsed.data.state.sync.lastSyncedAt !== null) return options;
-    await options.waitForTimeout(100);
-  }
-  throw new Error('the library sync did not finish');
-}
 
 function isOk(reply: unknown): boolean {
   return typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok === true;
 }
 
-/** The badges on the page: how many, and how many in each state (`looking up` while unresolved). */
-function badgeStates(page: Page): Promise<{ badges: number; states: Record<string, number> }> {
-  return page.evaluate(() => {
-    const states: Record<string, number> = {};
-    const hosts = [...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.shadowRoot !== null);
-    for (const host of hosts) {
-      const state = host.getAttribute('data-longbox-state') ?? 'looking up';
-      states[state] = (states[state] ?? 0) + 1;
-    }
-    return { badges: hosts.length, states };
-  });
+/** A tab of either browser, as far as the demo uses one. */
+interface DemoTab {
+  /** Runs a function in the page (no named functions inside: tsx would wrap them in a helper the page does not have). */
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  screenshot(path: string): Promise<void>;
+  /** Opens the first badge's menu, as a click on its pill. */
+  clickFirstPill(): Promise<void>;
+  close(): Promise<void>;
 }
 
-/**
- * Badges a shopper cannot see although they are on the page: cut off by a store's fixed-height,
- * overflow-hidden box, or inside a part of the page that is not shown.
- */
-function hiddenBadges(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let hidden = 0;
-    for (const host of document.querySelectorAll('[data-longbox-badge]')) {
-      const box = host.getBoundingClientRect();
-      let cut = box.width === 0 || box.height === 0;
-      for (let up = host.parentElement; up && !cut; up = up.parentElement) {
-        const style = getComputedStyle(up);
-        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-        const clip = up.getBoundingClientRect();
-        cut = box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1;
-      }
-      if (cut) hidden += 1;
-    }
-    return hidden;
-  });
+/** The browser with Longbox loaded, signed in through one of its own pages. */
+interface DemoBrowser {
+  name: string;
+  /** The extension's id (Chromium) or internal UUID (Firefox). */
+  extensionId: string;
+  openStorePage(url: string): Promise<DemoTab>;
+  openPopup(): Promise<DemoTab>;
+  /** Resolves when the member closes the browser (or presses Ctrl+C). */
+  closed(): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Scrolls to the first badge further down in a state the screen does not show yet; false if none. */
-function scrollToOtherStates(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const hosts = [...document.querySelectorAll('[data-longbox-badge][data-longbox-state]')];
-    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
-    const shown = new Set(
-      hosts
-        .filter((host) => host.getBoundingClientRect().bottom > 0 && host.getBoundingClientRect().top < window.innerHeight)
-        .map((host) => host.getAttribute('data-longbox-state')),
-    );
-    const next = hosts.find((host) => !shown.has(host.getAttribute('data-longbox-state')) && host.getBoundingClientRect().top >= window.innerHeight);
-    if (!next) return false;
-    window.scrollTo(0, next.getBoundingClientRect().top + window.scrollY - 300);
-    return true;
-  });
-}
+const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-/** Scrolls down the page as a shopper would, so every badge comes on screen and is looked up; then back up. */
-async function browse(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 700) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(120);
+/** Signs in with the demo shopper's token through `ask` (a message from an extension page), and waits for the first library sync. */
+async function signIn(ask: (message: unknown) => Promise<unknown>, si: StandIn): Promise<void> {
+  const reply = await ask({ type: 'sign-in', address: si.url, token: SHOPPER.token });
+  if (!isOk(reply)) throw new Error(`sign-in failed: ${JSON.stringify(reply)}`);
+  // The first library sync: one page of copies, the wishlist and the pull list.
+  for (let i = 0; i < 100; i++) {
+    const parsed = StateReply.safeParse(await ask({ type: 'state' }));
+    if (parsed.success && parsed.data.state.sync.lastSyncedAt !== null) return;
+    await pause(100);
   }
-  for (let i = 0; i < 40; i++) {
-    const { states } = await badgeStates(page);
-    if (!states['looking up']) break;
-    await page.waitForTimeout(100);
-  }
-  // The screenshot shows the first comics: a long page is scrolled down to them.
-  await page.evaluate(() => {
-    const first = document.querySelector('[data-longbox-badge]');
-    const top = first ? first.getBoundingClientRect().top + window.scrollY : 0;
-    window.scrollTo(0, top > 600 ? top - 260 : 0);
-  });
-  await page.waitForTimeout(200);
+  throw new Error('the library sync did not finish');
 }
 
-const STATE_ORDER = ['owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error', 'looking up'];
+/** Playwright types a page function's argument as Unboxed<A>, which is A for the plain values the demo passes. */
+function chromiumEvaluate(page: Page): DemoTab['evaluate'] {
+  return <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate<R, A>(fn as (arg: unknown) => R | Promise<R>, arg);
+}
 
-async function main(): Promise<void> {
-  const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
-  const pages = SAMPLE_PAGES.map(samplePage);
-  const data: unknown = JSON.parse(readFileSync(join(FIXTURES, 'demo-data.json'), 'utf8'));
-  // Port 7878 (or LONGBOX_STAND_IN_PORT) when it is free, so the address is easy to type; any free port otherwise.
-  const si = await startStandIn({ port: PORT, data }).catch((error: unknown) => {
-    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return startStandIn({ port: 0, data });
-    throw error;
-  });
-  console.log(`VerseDB stand-in at ${si.url} (tests/fixtures/demo-data.json on the generated catalog)`);
-  console.log(`  token ${'kay'.padEnd(9)} ${SHOPPER.token}   <- the demo shopper`);
-  for (const [name, token] of Object.entries(si.tokens)) console.log(`  token ${name.padEnd(9)} ${token}`);
+function chromiumTab(page: Page): DemoTab {
+  return {
+    evaluate: chromiumEvaluate(page),
+    screenshot: async (path) => void (await page.screenshot({ path, fullPage: false })),
+    clickFirstPill: () => page.locator('[data-longbox-badge]').first().locator('.pill').click(),
+    close: () => page.close(),
+  };
+}
 
+async function launchChromium(headless: boolean, pages: SamplePage[], si: StandIn): Promise<DemoBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-demo-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -229,59 +173,245 @@ async function main(): Promise<void> {
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  await serveSamples(context, pages);
-  const options = await signIn(context, extensionId, si);
-  console.log(`Longbox ${extensionId} signed in to the stand-in as ${SHOPPER.name}`);
+  const byUrl = new Map(pages.map((page) => [page.url, withStoreCss(page.html)]));
+  await context.route(/^https:\/\/[^/]*\.(com|co\.uk|ca)\//, async (route) => {
+    const request = route.request();
+    const html = byUrl.get(request.url());
+    if (html !== undefined) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+    return route.fulfill(otherStoreRequest(request.url(), request.resourceType() === 'image'));
+  });
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await signIn((message) => options.evaluate((message) => chrome.runtime.sendMessage(message), message), si);
+  await options.close();
+  return {
+    name: 'Chromium',
+    extensionId,
+    openStorePage: async (url) => {
+      const page = await context.newPage();
+      await page.goto(url);
+      return chromiumTab(page);
+    },
+    openPopup: async () => {
+      const popup = await context.newPage();
+      await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+      return chromiumTab(popup);
+    },
+    closed: () =>
+      new Promise<void>((done) => {
+        context.on('close', () => done());
+        process.on('SIGINT', () => done());
+      }),
+    close: async () => {
+      await context.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Puppeteer types a page function's argument as FlattenHandle<A> and its answer as Awaited<R>: A and R for the demo's plain values. */
+function firefoxEvaluate(page: FirefoxPage): DemoTab['evaluate'] {
+  return <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>;
+}
+
+function firefoxTab(page: FirefoxPage): DemoTab {
+  return {
+    evaluate: firefoxEvaluate(page),
+    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+    clickFirstPill: async () => {
+      const pill = await page.waitForSelector('[data-longbox-badge] >>> .pill');
+      await pill?.click();
+    },
+    close: () => page.close(),
+  };
+}
+
+/**
+ * Firefox (puppeteer-core over WebDriver BiDi; tests/firefox/launch.ts). BiDi may not open a
+ * moz-extension:// address, so the demo signs in the way a new member would start: the first sample
+ * page's "Sign in" badge opens the options page.
+ */
+async function launchFirefoxDemo(headless: boolean, pages: SamplePage[], si: StandIn): Promise<DemoBrowser> {
+  const firefox = await launchFirefox({
+    headless,
+    otherRequest: (request) => otherStoreRequest(request.url(), IMAGE_ADDRESS.test(request.url()) || COVER_IMAGE.test(request.url())),
+  });
+  firefox.serve(...pages.map((page) => ({ url: page.url, html: withStoreCss(page.html) })));
+  const first = pages[0];
+  if (!first) throw new Error('no sample pages');
+  const store = await firefox.openStorePage(first.url);
+  const pill = await store.waitForSelector('[data-longbox-badge][data-longbox-state="signed-out"] >>> .pill');
+  await pill?.click();
+  const options = await firefox.extensionTab('options.html');
+  // Firefox's MV2 `chrome` namespace takes callbacks; its `browser` answers with promises.
+  await signIn((message) => options.evaluate((message) => browser.runtime.sendMessage(message), message), si);
+  await store.close();
+  return {
+    name: 'Firefox',
+    extensionId: firefox.origin.replace(/^moz-extension:\/\/|\/$/g, ''),
+    openStorePage: async (url) => firefoxTab(await firefox.openStorePage(url)),
+    openPopup: async () => {
+      await options.setViewport({ width: 380, height: 600 });
+      await options.evaluate(() => {
+        location.href = '/popup.html';
+      });
+      return firefoxTab(await firefox.extensionTab('popup.html'));
+    },
+    closed: () =>
+      new Promise<void>((done) => {
+        firefox.browser.on('disconnected', () => done());
+        process.on('SIGINT', () => done());
+      }),
+    close: () => firefox.close().catch(() => undefined),
+  };
+}
+
+/** The badges on the page: how many, and how many in each state (`looking up` while unresolved). */
+function badgeStates(page: DemoTab): Promise<{ badges: number; states: Record<string, number> }> {
+  return page.evaluate(() => {
+    const states: Record<string, number> = {};
+    const hosts = [...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.shadowRoot !== null);
+    for (const host of hosts) {
+      const state = host.getAttribute('data-longbox-state') ?? 'looking up';
+      states[state] = (states[state] ?? 0) + 1;
+    }
+    return { badges: hosts.length, states };
+  }, null);
+}
+
+/**
+ * Badges a shopper cannot see although they are on the page: cut off by a store's fixed-height,
+ * overflow-hidden box, or inside a part of the page that is not shown.
+ */
+function hiddenBadges(page: DemoTab): Promise<number> {
+  return page.evaluate(() => {
+    let hidden = 0;
+    for (const host of document.querySelectorAll('[data-longbox-badge]')) {
+      const box = host.getBoundingClientRect();
+      let cut = box.width === 0 || box.height === 0;
+      for (let up = host.parentElement; up && !cut; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        cut = box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1;
+      }
+      if (cut) hidden += 1;
+    }
+    return hidden;
+  }, null);
+}
+
+/** Scrolls to the first badge further down in a state the screen does not show yet; false if none. */
+function scrollToOtherStates(page: DemoTab): Promise<boolean> {
+  return page.evaluate(() => {
+    const hosts = [...document.querySelectorAll('[data-longbox-badge][data-longbox-state]')];
+    const shown = new Set(
+      hosts
+        .filter((host) => host.getBoundingClientRect().bottom > 0 && host.getBoundingClientRect().top < window.innerHeight)
+        .map((host) => host.getAttribute('data-longbox-state')),
+    );
+    const next = hosts.find((host) => !shown.has(host.getAttribute('data-longbox-state')) && host.getBoundingClientRect().top >= window.innerHeight);
+    if (!next) return false;
+    window.scrollTo(0, next.getBoundingClientRect().top + window.scrollY - 300);
+    return true;
+  }, null);
+}
+
+/** Scrolls down the page as a shopper would, so every badge comes on screen and is looked up; then back up. */
+async function browse(page: DemoTab): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight, null);
+  for (let y = 0; y < height; y += 700) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await pause(120);
+  }
+  for (let i = 0; i < 40; i++) {
+    const { states } = await badgeStates(page);
+    if (!states['looking up']) break;
+    await pause(100);
+  }
+  // The screenshot shows the first comics: a long page is scrolled down to them.
+  await page.evaluate(() => {
+    const first = document.querySelector('[data-longbox-badge]');
+    const top = first ? first.getBoundingClientRect().top + window.scrollY : 0;
+    window.scrollTo(0, top > 600 ? top - 260 : 0);
+  }, null);
+  await pause(200);
+}
+
+const STATE_ORDER = ['owned', 'wishlist', 'pull-list', 'not-owned', 'ambiguous', 'not-found', 'signed-out', 'paused', 'error', 'looking up'];
+
+/** `--browser chromium` (the default) or `--browser firefox`. */
+function chosenBrowser(args: string[]): 'chromium' | 'firefox' {
+  const at = args.indexOf('--browser');
+  const named = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--browser='))?.slice('--browser='.length);
+  if (named === undefined || named === 'chromium' || named === 'chrome') return 'chromium';
+  if (named === 'firefox') return 'firefox';
+  throw new Error(`--browser ${named}: the demo runs in chromium or firefox.`);
+}
+
+async function main(): Promise<void> {
+  const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+  const which = chosenBrowser(process.argv.slice(2));
+  const output = which === 'firefox' ? join(OUTPUT, 'firefox') : OUTPUT;
+  const pages = SAMPLE_PAGES.map(samplePage);
+  const data: unknown = JSON.parse(readFileSync(join(FIXTURES, 'demo-data.json'), 'utf8'));
+  // Port 7878 (or LONGBOX_STAND_IN_PORT) when it is free, so the address is easy to type; any free port otherwise.
+  const si = await startStandIn({ port: PORT, data }).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return startStandIn({ port: 0, data });
+    throw error;
+  });
+  console.log(`VerseDB stand-in at ${si.url} (tests/fixtures/demo-data.json on the generated catalog)`);
+  console.log(`  token ${'kay'.padEnd(9)} ${SHOPPER.token}   <- the demo shopper`);
+  for (const [name, token] of Object.entries(si.tokens)) console.log(`  token ${name.padEnd(9)} ${token}`);
+
+  const browser = which === 'firefox' ? await launchFirefoxDemo(headless, pages, si) : await launchChromium(headless, pages, si);
+  console.log(`Longbox ${browser.extensionId} in ${browser.name}, signed in to the stand-in as ${SHOPPER.name}`);
 
   if (!headless) {
-    await options.close();
-    for (const sample of pages) await (await context.newPage()).goto(sample.url);
-    console.log('Chromium is open with the sample store pages. Close the window or press Ctrl+C to stop.');
-    await new Promise<void>((done) => {
-      context.on('close', () => done());
-      process.on('SIGINT', () => done());
-    });
+    for (const sample of pages) await browser.openStorePage(sample.url);
+    console.log(`${browser.name} is open with the sample store pages. Close the window or press Ctrl+C to stop.`);
+    // Puppeteer intercepts requests tab by tab: a tab the member opens by hand reaches the real (here unreachable) stores.
+    if (which === 'firefox') console.log('In Firefox the sample pages are served in the tabs the demo opened.');
+    await browser.closed();
   } else {
-    rmSync(OUTPUT, { recursive: true, force: true });
-    mkdirSync(OUTPUT, { recursive: true });
+    // This browser's screenshots only (Firefox's are in a folder of their own inside).
+    mkdirSync(output, { recursive: true });
+    for (const file of readdirSync(output)) if (file.endsWith('.png')) rmSync(join(output, file));
     console.log(`\n${'sample page'.padEnd(48)}${'store'.padEnd(15)}${'items found'.padEnd(13)}badges`);
     for (const sample of pages) {
-      const page = await context.newPage();
-      await page.goto(sample.url);
-      await page.waitForTimeout(800);
+      const page = await browser.openStorePage(sample.url);
+      await pause(800);
       await browse(page);
-      const file = join(OUTPUT, `${sample.name.replace(/^[^/]+\//, '').replace('/', '--')}.png`);
-      await page.screenshot({ path: file, fullPage: false });
+      const file = join(output, `${sample.name.replace(/^[^/]+\//, '').replace('/', '--')}.png`);
+      await page.screenshot(file);
       const { badges, states } = await badgeStates(page);
       const summary = STATE_ORDER.filter((state) => states[state]).map((state) => `${states[state]} ${state}`).join(', ') || 'none';
-      const warning = await page.locator('[data-longbox-cart-warning]').count();
+      const warning = await page.evaluate(() => document.querySelectorAll('[data-longbox-cart-warning]').length, null);
       const hidden = await hiddenBadges(page);
       const found = `${badges} of ${sample.items}`;
       const notes = [warning ? 'cart warning shown' : '', hidden ? `${hidden} cut off by the page's layout` : ''].filter(Boolean);
       console.log(`${sample.name.padEnd(48)}${sample.adapter.padEnd(15)}${found.padEnd(13)}${summary}${notes.map((note) => `; ${note}`).join('')}`);
       if (await scrollToOtherStates(page)) {
         // Further down: the page's other states.
-        await page.waitForTimeout(200);
-        await page.screenshot({ path: file.replace(/\.png$/, '--more.png'), fullPage: false });
-        await page.evaluate(() => window.scrollTo(0, 0));
+        await pause(200);
+        await page.screenshot(file.replace(/\.png$/, '--more.png'));
+        await page.evaluate(() => window.scrollTo(0, 0), null);
       }
       if (MENU_SHOTS.has(sample.name)) {
         // The first badge's menu: what one click on it offers.
-        await page.locator('[data-longbox-badge]').first().locator('.pill').click();
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: file.replace(/\.png$/, '--menu.png'), fullPage: false });
+        await page.clickFirstPill();
+        await pause(500);
+        await page.screenshot(file.replace(/\.png$/, '--menu.png'));
       }
       await page.close();
     }
-    const popup = await context.newPage();
-    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-    await popup.waitForTimeout(500);
-    await popup.screenshot({ path: join(OUTPUT, 'popup.png') });
-    console.log(`\nScreenshots in ${OUTPUT}`);
+    const popup = await browser.openPopup();
+    await pause(500);
+    await popup.screenshot(join(output, 'popup.png'));
+    console.log(`\nScreenshots in ${output}`);
   }
-  await context.close().catch(() => undefined);
+  await browser.close();
   await si.stop();
-  rmSync(userDataDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {
