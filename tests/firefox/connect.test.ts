@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { fixturePage } from '../e2e/store';
 import { clickPill, settledBadges, until } from './badges';
-import { launchFirefox, type FirefoxWithExtension } from './launch';
+import { addressOf, launchFirefox, type FirefoxWithExtension } from './launch';
 
 // "Connect with VerseDB" in Firefox: browser.identity there gives a redirect address of its own
 // (https://<hash>.extensions.allizom.org/, where Chromium gives https://<id>.chromiumapp.org/), and
@@ -39,7 +39,7 @@ test('Connect with VerseDB: PKCE through Firefox\'s web-auth window, with its ow
     "VerseDB's Connect page",
     async () => {
       for (const page of await firefox.browser.pages()) {
-        const href = await page.evaluate(() => location.href).catch(() => '');
+        const href = await addressOf(page);
         if (href.startsWith(`${si.url}/connect?`)) return { page, href };
       }
       return null;

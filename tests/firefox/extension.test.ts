@@ -150,8 +150,12 @@ describe('Longbox in Firefox', () => {
     const writesBefore = si.requests().filter((request) => request.method !== 'GET').length;
     await choose(page, code, 'Add to wishlist');
     expect(await badgeState(page, code, 'wishlist')).toMatchObject({ label: 'On wishlist' });
-    const writes = si.requests().filter((request) => request.method !== 'GET').slice(writesBefore);
-    expect(writes.map((request) => `${request.method} ${request.path}`)).toContain('POST /api/v1/issues/921/wishlist');
+    const writes = await until(
+      'the wishlist add in the stand-in\'s log',
+      async () => si.requests().filter((request) => request.method !== 'GET').slice(writesBefore).map((request) => `${request.method} ${request.path}`),
+      (seen) => seen.length > 0,
+    );
+    expect(writes).toEqual(['POST /api/v1/issues/921/wishlist']);
     expect(idsIn(await api(si, KAY.token, '/user/wishlist'), 'entity')).toContain(921);
     await page.close();
   });
@@ -174,7 +178,7 @@ describe('Longbox in Firefox', () => {
     await clickText(row, '.comic-title', title ?? '');
     await clickText(row, 'button', 'Pull this series');
     await until('the row saying so', async () => (await row?.evaluate((element) => element.textContent)) ?? '', (text) => /is on your pull list\./.test(text));
-    expect(si.requests().some((request) => request.method === 'POST' && request.path === '/api/v1/pull-list/items')).toBe(true);
+    await until('the pull-list add in the stand-in\'s log', async () => si.requests().some((request) => request.method === 'POST' && request.path === '/api/v1/pull-list/items'), (seen) => seen);
     await popup.close();
     // ...and the popup, opened again, lists the pull list's cutoffs first, that comic among them.
     const again = await openPopupOver(page);

@@ -71,6 +71,17 @@ export interface LaunchOptions {
   otherRequest?: OtherRequest;
 }
 
+/** Where a tab is, asked of the tab itself; '' while it cannot answer (closing, or between two documents). */
+export async function addressOf(page: Page): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<string>((done) => (timer = setTimeout(() => done(''), 2_000)));
+  try {
+    return await Promise.race([page.evaluate(() => location.href).catch(() => ''), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxWithExtension> {
   const dir = options.dir ?? FIREFOX_EXTENSION_DIR;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`No Firefox build of the extension in ${dir}: run wxt build -b firefox --mode e2e first.`);
@@ -128,7 +139,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     const until = Date.now() + timeout;
     while (Date.now() < until) {
       for (const page of await browser.pages()) {
-        const href = await page.evaluate(() => location.href).catch(() => '');
+        const href = await addressOf(page);
         if (href === address || href.startsWith(`${address}?`) || href.startsWith(`${address}#`)) return page;
       }
       await new Promise((done) => setTimeout(done, 100));
