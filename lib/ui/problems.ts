@@ -103,7 +103,9 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     });
   }
   if (sync.problem) {
-    problems.push({ key: 'sync', tone: 'warning', text: `Library sync stopped: ${sync.problem}`, way: { kind: 'none' } });
+    // Under way with a problem: waiting to try again; not under way: stopped until the member acts.
+    const text = sync.step !== null ? `Library sync waits to try again: ${sync.problem}` : `Library sync stopped: ${sync.problem}`;
+    problems.push({ key: 'sync', tone: 'warning', text, way: { kind: 'none' } });
   }
   if (waitingForSignIn) problems.push(waitingForSignIn);
   const waiting = state.queuedWrites - state.writesNeedSignIn;

@@ -25,7 +25,10 @@ export function syncText(sync: UiState['sync'], now: number): string {
     const copies = sync.step === 'collection' && sync.total !== null ? ` (${formatCount(sync.total)} copies)` : '';
     const base = `Syncing your ${STEP_NAMES[sync.step]}: ${pages} done${copies}`;
     if (sync.waitingUntil !== null && sync.waitingUntil > now) {
-      return `${base}. The hourly cap allows the next page at ${formatWhen(sync.waitingUntil, now)}.`;
+      // A wait with a problem is VerseDB failing (5xx, unreachable); without one, the quota's hourly cap.
+      return sync.problem
+        ? `${base}. VerseDB is not answering; the sync goes on at ${formatWhen(sync.waitingUntil, now)}.`
+        : `${base}. The hourly cap allows the next page at ${formatWhen(sync.waitingUntil, now)}.`;
     }
     return `${base}.`;
   }

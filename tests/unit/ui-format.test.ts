@@ -220,6 +220,10 @@ describe('the status lines', () => {
     const waiting = { ...running, waitingUntil: at(12, 11, 5) };
     expect(syncText(waiting, NOW)).toMatch(/^Syncing your collection: 3 of 33 pages done \(3,270 copies\)\. The hourly cap allows the next page at .+\.$/);
     expect(syncText(state({ sync: { step: 'pull-list', pagesDone: 33, lastPage: 33 } }).sync, NOW)).toBe('Syncing your pull list: 0 pages done.');
+    // A wait because VerseDB failed is not the hourly cap, and the popup says the sync waits, not stopped.
+    const failing = { ...waiting, problem: 'Service Unavailable' };
+    expect(syncText(failing, NOW)).toMatch(/^Syncing your collection: 3 of 33 pages done \(3,270 copies\)\. VerseDB is not answering; the sync goes on at .+\.$/);
+    expect(problemsOf(state({ sync: failing }), NOW).map((p) => p.text)).toEqual(['Library sync waits to try again: Service Unavailable']);
   });
 
   it('shows each phase’s own pages, never the collection’s count during the wishlist or the pull list', () => {
