@@ -5,7 +5,7 @@ export const BADGE_CSS =
   // font is set on the pill and the menu themselves, else badges come out in the browser's serif.
   // One width in every state: a page can measure a badge's box even through a closed shadow root, so
   // the box must not tell owned from not owned (the words are in the tooltip and the menu too).
-  '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;width:112px;height:19px;' +
+  '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;width:128px;height:19px;' +
   'overflow:hidden;text-overflow:ellipsis;border-radius:999px;font:600 11px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
   '.pill::before{flex:none}' +
   '.pill::before{content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +

@@ -53,10 +53,11 @@ export function describe(status: BadgeStatus): { label: string; tip: string } {
   const how = status.byTitle ? ' (matched by title)' : '';
   switch (status.state) {
     case 'owned': {
-      const copies = status.copies > 1 ? ` ×${status.copies}` : '';
-      const grade = status.bestCondition ? ` · ${status.bestCondition}` : '';
+      // The pill has one width in every state (see badge-css.ts), so its words are short: the copy count,
+      // or a single copy's grade when that is short too; the full story is in the tooltip and the menu.
+      const grade = status.bestCondition && status.bestCondition.length <= 3 ? ` · ${status.bestCondition}` : '';
       return {
-        label: `Owned${copies}${grade}`,
+        label: status.copies > 1 ? `Owned ×${status.copies}` : `Owned${grade}`,
         tip: `In your VerseDB collection: ${status.copies} ${status.copies === 1 ? 'copy' : 'copies'}${status.bestCondition ? `, best ${status.bestCondition}` : ''}${how}.`,
       };
     }
@@ -74,9 +75,8 @@ export function describe(status: BadgeStatus): { label: string; tip: string } {
     case 'signed-out':
       return { label: 'Sign in', tip: 'Longbox is not signed in to VerseDB: click to open its options.' };
     case 'paused': {
-      const until = status.resumesAt ? ` until ${time(status.resumesAt)}` : '';
       return {
-        label: `Paused${until}`,
+        label: 'Paused',
         tip: `${status.message ?? 'Longbox is saving your VerseDB allowance.'}${status.resumesAt ? ` Badges resume at ${time(status.resumesAt)}.` : ''}`,
       };
     }

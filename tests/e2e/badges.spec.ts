@@ -86,7 +86,7 @@ test.describe('badges and their one-click actions', () => {
     const page = await open(setup, states.url);
     const views = byCode(await settledBadges(page, 9));
     expect(views.get('upc:76194138626300411')).toEqual({
-      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2 · NM', tip: 'In your VerseDB collection: 2 copies, best NM.',
+      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2', tip: 'In your VerseDB collection: 2 copies, best NM.',
     });
     expect(views.get('isbn:9781607066927')).toMatchObject({ state: 'wishlist', label: 'On wishlist', tip: 'On your VerseDB wishlist, not in your collection.' });
     expect(views.get('isbn:9781607069317')).toMatchObject({ state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' });
@@ -102,6 +102,14 @@ test.describe('badges and their one-click actions', () => {
     );
     expect(boxes).toHaveLength(9);
     expect(new Set(boxes).size, boxes.join(', ')).toBe(1);
+    // And every state's words fit in it: none is cut off.
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-longbox-badge]')].flatMap((host) => {
+        const pill = host.shadowRoot?.querySelector('.pill');
+        return pill && pill.scrollWidth > pill.clientWidth ? [pill.textContent] : [];
+      }),
+    );
+    expect(clipped).toEqual([]);
     // Title-only items (eBay's similar items) are matched against the library; their code is the title.
     const ebay = await open(setup, ravenwood.url);
     const similar = byCode(await settledBadges(ebay, 5));
@@ -487,8 +495,8 @@ test.describe('restarts, revoked tokens and an exhausted quota', () => {
     expect(fresh.every((view) => view.state === 'paused' || view.state === 'not-owned')).toBe(true);
     expect(paused.length).toBeGreaterThanOrEqual(5);
     for (const view of paused) {
-      expect(view.label).toMatch(/^Paused until \d{1,2}:\d{2}/);
-      expect(view.tip).toMatch(/resume/);
+      expect(view.label).toBe('Paused');
+      expect(view.tip).toMatch(/Badges resume at \d{1,2}:\d{2}/);
     }
     // Nothing is retried: another visit spends nothing and meets no 429 (counted from the first visit's
     // settled badges to the second's).

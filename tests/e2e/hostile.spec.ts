@@ -31,7 +31,7 @@ const cart = fixturePage('sites/midtown/cart');
 
 /** What the badges say once every comic on the hostile page is resolved, in page order. */
 const SETTLED = [
-  { state: 'owned', label: 'Owned ×2 · NM' },
+  { state: 'owned', label: 'Owned ×2' },
   { state: 'wishlist', label: 'On wishlist' },
   { state: 'pull-list', label: 'Pull list' },
   { state: 'not-owned', label: 'Not owned' },

@@ -112,7 +112,7 @@ describe('Longbox in Firefox', () => {
     const page = await firefox.openStorePage(states.url);
     const views = byCode(await settledBadges(page, 9));
     expect(views.get('upc:76194138626300411')).toEqual({
-      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2 · NM', tip: 'In your VerseDB collection: 2 copies, best NM.',
+      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2', tip: 'In your VerseDB collection: 2 copies, best NM.',
     });
     expect(views.get('isbn:9781607066927')).toMatchObject({ state: 'wishlist', label: 'On wishlist', tip: 'On your VerseDB wishlist, not in your collection.' });
     expect(views.get('isbn:9781607069317')).toMatchObject({ state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' });
