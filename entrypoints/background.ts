@@ -8,48 +8,53 @@ import { RETAILER_DOMAINS } from '@/lib/sites/registry';
 const WAKE_ALARM = 'longbox-wake';
 const REFRESH_ALARM = 'longbox-refresh';
 
-export default defineBackground(() => {
-  const ready = LongboxService.create({
-    sessions: { load: () => loadSession({ take: takeLegacySession }), save: saveSession },
-    quotaStore: {
-      load: async () => (await browser.storage.local.get('quota')).quota,
-      save: (quota) => browser.storage.local.set({ quota }),
-    },
-    version: browser.runtime.getManifest().version,
-    preferences: readPreferences,
-    openOptions: () => void browser.runtime.openOptionsPage(),
-    injectExtras: async (tabId, frameId, part) => {
-      const file = part === 'readers' ? '/general-readers.js' : '/page-extras.js';
-      await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
-    },
-    showOwnedCount: (tabId, owned) => {
-      const button = toolbarButton();
-      void button.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
-      void button.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
-    },
-    scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
-  });
-  const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+// Firefox's MV2 background is an event page (not persistent), unloaded when idle as Chromium stops its
+// worker: everything it holds lives in storage, and it resumes from there (onWake).
+export default defineBackground({
+  persistent: false,
+  main() {
+    const ready = LongboxService.create({
+      sessions: { load: () => loadSession({ take: takeLegacySession }), save: saveSession },
+      quotaStore: {
+        load: async () => (await browser.storage.local.get('quota')).quota,
+        save: (quota) => browser.storage.local.set({ quota }),
+      },
+      version: browser.runtime.getManifest().version,
+      preferences: readPreferences,
+      openOptions: () => void browser.runtime.openOptionsPage(),
+      injectExtras: async (tabId, frameId, part) => {
+        const file = part === 'readers' ? '/general-readers.js' : '/page-extras.js';
+        await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
+      },
+      showOwnedCount: (tabId, owned) => {
+        const button = toolbarButton();
+        void button.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
+        void button.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
+      },
+      scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
+    });
+    const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
 
-  browser.runtime.onMessage.addListener((message: unknown, sender) =>
-    ready.then((service) => service.handle(message, sender, own)),
-  );
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === WAKE_ALARM || alarm.name === REFRESH_ALARM) void ready.then((service) => service.onWake());
-  });
-  browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
-  void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
+    browser.runtime.onMessage.addListener((message: unknown, sender) =>
+      ready.then((service) => service.handle(message, sender, own)),
+    );
+    browser.alarms.onAlarm.addListener((alarm) => {
+      if (alarm.name === WAKE_ALARM || alarm.name === REFRESH_ALARM) void ready.then((service) => service.onWake());
+    });
+    browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
+    void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
 
-  const scripting: ScriptingApi = {
-    hasPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
-    registered: async (id) => (await browser.scripting.getRegisteredContentScripts({ ids: [id] })).length > 0,
-    register: (script) => browser.scripting.registerContentScripts([{ ...script, runAt: 'document_idle', persistAcrossSessions: true }]),
-    unregister: (id) => browser.scripting.unregisterContentScripts({ ids: [id] }),
-  };
-  const otherStores = () => void syncOtherStores(scripting, RETAILER_DOMAINS).catch((error: unknown) => console.warn('Longbox:', error));
-  browser.permissions.onAdded.addListener(otherStores);
-  browser.permissions.onRemoved.addListener(otherStores);
-  otherStores();
-  // A worker restarted mid-sync (or with writes queued) goes on where it was.
-  void ready.then((service) => service.onWake());
+    const scripting: ScriptingApi = {
+      hasPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
+      registered: async (id) => (await browser.scripting.getRegisteredContentScripts({ ids: [id] })).length > 0,
+      register: (script) => browser.scripting.registerContentScripts([{ ...script, runAt: 'document_idle', persistAcrossSessions: true }]),
+      unregister: (id) => browser.scripting.unregisterContentScripts({ ids: [id] }),
+    };
+    const otherStores = () => void syncOtherStores(scripting, RETAILER_DOMAINS).catch((error: unknown) => console.warn('Longbox:', error));
+    browser.permissions.onAdded.addListener(otherStores);
+    browser.permissions.onRemoved.addListener(otherStores);
+    otherStores();
+    // A worker restarted mid-sync (or with writes queued) goes on where it was.
+    void ready.then((service) => service.onWake());
+  },
 });

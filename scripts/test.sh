@@ -24,7 +24,12 @@ step "Store build: nothing for the page to read"
 { npx wxt build >/dev/null && node scripts/check-store-build.mjs; } || failed=1
 
 step "Build the extension (e2e build)"
-npx wxt build --mode e2e || exit 1
+# The bundler's file list only when the build fails; the browser tests' output is what a reader needs.
+if ! build_log=$(npx wxt build --mode e2e 2>&1); then
+  printf '%s\nThe e2e build failed, so no browser test ran.\n' "$build_log"
+  exit 1
+fi
+echo "Built ${LONGBOX_OUT:-.output}/chrome-mv3-e2e"
 
 step "Browser tests"
 CI=1 npx playwright test || failed=1
