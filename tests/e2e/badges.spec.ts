@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { readBadgeBoxes, readClippedLabels, STATES_PAGE_VIEWS } from '../shared/badges';
 import { FULL_ACCESS, startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { launchWithExtension } from './fixtures';
 import {
@@ -85,31 +86,13 @@ test.describe('badges and their one-click actions', () => {
     await signIn(setup.options, setup.si, KAY.token);
     const page = await open(setup, states.url);
     const views = byCode(await settledBadges(page, 9));
-    expect(views.get('upc:76194138626300411')).toEqual({
-      state: 'owned', code: 'upc:76194138626300411', label: 'Owned ×2', tip: 'In your VerseDB collection: 2 copies, best NM.',
-    });
-    expect(views.get('isbn:9781607066927')).toMatchObject({ state: 'wishlist', label: 'On wishlist', tip: 'On your VerseDB wishlist, not in your collection.' });
-    expect(views.get('isbn:9781607069317')).toMatchObject({ state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' });
-    expect(views.get('upc:76194130007800211')).toMatchObject({ state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection.' });
-    expect(views.get('upc:761941309507')).toMatchObject({ state: 'ambiguous', label: 'Pick issue', tip: '2 issues share this barcode: pick the right one.' });
-    expect(views.get('isbn:9781534325982')).toMatchObject({ state: 'not-found', label: 'Not in VerseDB', tip: 'VerseDB has no comic with this code.' });
+    for (const [code, view] of Object.entries(STATES_PAGE_VIEWS)) expect(views.get(code), code).toMatchObject({ code, ...view });
     // Every state's badge takes the same box: a page that measures badges learns nothing of what is owned.
-    const boxes = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-longbox-badge]')].map((host) => {
-        const box = host.getBoundingClientRect();
-        return `${Math.round(box.width)}x${Math.round(box.height)}`;
-      }),
-    );
+    const boxes = await page.evaluate(readBadgeBoxes);
     expect(boxes).toHaveLength(9);
     expect(new Set(boxes).size, boxes.join(', ')).toBe(1);
     // And every state's words fit in it: none is cut off.
-    const clipped = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-longbox-badge]')].flatMap((host) => {
-        const pill = host.shadowRoot?.querySelector('.pill');
-        return pill && pill.scrollWidth > pill.clientWidth ? [pill.textContent] : [];
-      }),
-    );
-    expect(clipped).toEqual([]);
+    expect(await page.evaluate(readClippedLabels)).toEqual([]);
     // Title-only items (eBay's similar items) are matched against the library; their code is the title.
     const ebay = await open(setup, ravenwood.url);
     const similar = byCode(await settledBadges(ebay, 5));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readBadgeViews, type BadgeView } from '../shared/badges';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
@@ -131,28 +132,11 @@ export async function signIn(extensionPage: Page, si: StandIn, token: string): P
     .toBe('synced');
 }
 
-export interface BadgeView {
-  state: string | null;
-  code: string | null;
-  label: string;
-  tip: string;
-}
+export type { BadgeView } from '../shared/badges';
 
 /** Every badge on the page, in document order: its public attributes and what the shopper reads. */
 export function badgeViews(page: Page): Promise<BadgeView[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[data-longbox-badge]')]
-      .filter((host) => host.shadowRoot !== null)
-      .map((host) => {
-        const pill = host.shadowRoot?.querySelector('.pill');
-        return {
-          state: host.getAttribute('data-longbox-state'),
-          code: host.getAttribute('data-longbox-code'),
-          label: pill?.textContent ?? '',
-          tip: pill?.getAttribute('title') ?? '',
-        };
-      }),
-  );
+  return page.evaluate(readBadgeViews);
 }
 
 /** The badge whose data-longbox-code is this code (`upc:…`, `isbn:…`, or the title). */

@@ -1,30 +1,14 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { readBadgeViews, type BadgeView } from '../shared/badges';
 
 // Reading and clicking badges in Firefox through the e2e build's test contract (data-longbox-state,
 // data-longbox-code, open shadow roots; lib/content/contract.ts), as tests/e2e/store.ts does in Chromium.
 
-export interface BadgeView {
-  state: string | null;
-  code: string | null;
-  label: string;
-  tip: string;
-}
+export type { BadgeView } from '../shared/badges';
 
 /** Every badge on the page, in document order: its public attributes and what the shopper reads. */
 export function badgeViews(page: Page): Promise<BadgeView[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[data-longbox-badge]')]
-      .filter((host) => host.shadowRoot !== null)
-      .map((host) => {
-        const pill = host.shadowRoot?.querySelector('.pill');
-        return {
-          state: host.getAttribute('data-longbox-state'),
-          code: host.getAttribute('data-longbox-code'),
-          label: pill?.textContent ?? '',
-          tip: pill?.getAttribute('title') ?? '',
-        };
-      }),
-  );
+  return page.evaluate(readBadgeViews);
 }
 
 /** Polls `read` until `done` says its value is what a user would see, or throws with the last value. */
