@@ -3,13 +3,14 @@ import { circuitRetryAt } from './circuit';
 import { BADGE_STATES, type BadgeState, type CodeRef, type ItemQuery } from './items';
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
-import type { IssueSummary, Resolution } from './store/db';
+import type { IssueSummary, OwnedCopy, Resolution } from './store/db';
 import { matchKeyParts } from './library/match';
+import { editionName, followsAddOn, inferFromUpc, parseComicUpc, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
 import { isVerseDbError } from './versedb/errors';
 import type { VerseDbClient } from './versedb/client';
-import type { AmbiguousMatch } from './versedb/schemas';
+import type { AmbiguousMatch, Issue } from './versedb/schemas';
 
 // The status of one comic a page shows: from the cache and the synced library first; then one
 // lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
@@ -18,6 +19,11 @@ import type { AmbiguousMatch } from './versedb/schemas';
 // owned or wishlisted, against the series on the member's pull list by name. Until the library has
 // synced once, an issue's copies are read from VerseDB (one read per issue, remembered for that sync
 // generation, and only for comics that may spend reads); see checkWhileUnsynced.
+//
+// Series learning (issue 12, lib/library/series.ts): every UPC lookup records which series its 12-digit
+// base names. A later 17-digit code of a learned base is answered from the synced library by (series,
+// the issue number its add-on gives) with no read at all; while a base is being learned, the other codes
+// of that base wait for that one lookup instead of each spending their own.
 
 export interface ItemStatus {
   state: BadgeState;
@@ -36,6 +42,15 @@ export interface ItemStatus {
   message: string | null;
   /** True when the answer came from matching the title, not a code. */
   byTitle: boolean;
+  /** The issue number the status speaks of: the issue's, or the one a barcode's add-on gives. */
+  number: string | null;
+  /** The cover and printing the page's barcode names ("Cover B, 2nd printing"), for the tooltip. */
+  edition: string | null;
+  /** For `owned`: the covers and printings of the member's copies, where Longbox has seen them named. */
+  ownedEditions: string[];
+  /** True when the answer came from the series learned for the barcode's base, with no lookup of this code
+   *  (`issue` may then be null: an action finds the issue from `resolvedFrom` when it is taken). */
+  inferred: boolean;
 }
 
 function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus {
@@ -51,6 +66,10 @@ function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus
     resumesAt: null,
     message: null,
     byTitle: false,
+    number: null,
+    edition: null,
+    ownedEditions: [],
+    inferred: false,
     ...fields,
   };
 }
@@ -86,7 +105,16 @@ interface Ask {
 const CHECKED_KEY = 'unsynced-checks';
 const CheckedIssues = z.object({ generation: z.number().int(), issueIds: z.array(z.number().int()) });
 
+/** The cover and printing a `upc:…` code names, when it is a 17-digit comic UPC. */
+function editionOfCode(key: string | null): string | null {
+  const upc = key?.startsWith('upc:') ? parseComicUpc(key.slice(4)) : null;
+  return upc ? editionName(upc.cover, upc.printing) : null;
+}
+
 export class StatusResolver {
+  /** UPC bases a lookup is learning right now: other codes of the base wait for it rather than spend a read. */
+  private readonly learning = new Map<string, Promise<void>>();
+
   constructor(private readonly deps: StatusDeps) {}
 
   /**
@@ -146,13 +174,18 @@ export class StatusResolver {
     const unknown: CodeRef[] = [];
     for (const code of codes) {
       const known = await this.deps.library.resolution(codeKey(code));
-      if (known && known.kind !== 'not-found') return this.fromResolution(known, ask);
+      if (known && known.kind !== 'not-found') return this.fromIssueOf(known, ask);
       if (!known) unknown.push(code);
+    }
+    // Then a barcode of a series already learned, from the library, for free.
+    for (const code of unknown) {
+      const inferred = await this.inferred(code);
+      if (inferred) return inferred;
     }
     const canLookUp = this.deps.canLookUp();
     if (lookUp && canLookUp) {
       for (const code of unknown) {
-        const looked = await this.lookUp(code, tabId);
+        const looked = await this.lookUpLearning(code, tabId);
         if (looked.state !== 'not-found') return looked;
       }
     }
@@ -186,6 +219,132 @@ export class StatusResolver {
     return status('not-owned', { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
   }
 
+  /**
+   * A code of a 17-digit UPC whose base a lookup is learning right now waits for that lookup, then is
+   * answered from what it learned; only when it did not teach the series (a 404, a poisoned base, a
+   * number a lookup must settle) does this code spend its own read, and other codes of the base wait
+   * for that one in turn. A code with no base to learn is looked up at once.
+   */
+  private async lookUpLearning(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
+    const base = code.type === 'upc' && parseComicUpc(code.value) ? code.value.slice(0, 12) : null;
+    if (base === null) return this.lookUp(code, tabId);
+    for (let learning = this.learning.get(base); learning; learning = this.learning.get(base)) {
+      await learning;
+      const inferred = await this.inferred(code);
+      if (inferred) return inferred;
+    }
+    // Between reading the map and writing it there is no await: the next code of this base waits for this one.
+    const looked = this.lookUp(code, tabId);
+    const done = looked.then(() => undefined, () => undefined);
+    this.learning.set(base, done);
+    void done.then(() => {
+      if (this.learning.get(base) === done) this.learning.delete(base);
+    });
+    return looked;
+  }
+
+  /**
+   * A 17-digit UPC of a base whose series is learned, answered from the synced library by (series,
+   * issue number from the add-on): no read. Null when the base is unknown or poisoned, the add-on's
+   * number needs a lookup to settle (lib/library/series.ts readAddOnNumber), or the library has not
+   * synced yet (only a synced library can say "not owned").
+   */
+  private async inferred(code: CodeRef): Promise<ItemStatus | null> {
+    if (code.type !== 'upc') return null;
+    const upc = parseComicUpc(code.value);
+    if (!upc) return null;
+    const base = await this.deps.library.upcBase(upc.base);
+    const seriesId = seriesOfBase(base);
+    if (seriesId === null) return null;
+    if (!(await this.deps.librarySync()).synced) return null;
+    const known = await this.deps.library.seriesIssues(seriesId);
+    const inference = inferFromUpc(code.value, base, () => known);
+    if (inference.kind !== 'inferred') return null;
+    return this.fromNumber(seriesId, inference.number, inference.issueId === null ? [] : [inference.issueId], {
+      resolvedFrom: codeKey(code),
+      edition: inference.edition,
+      inferred: true,
+    });
+  }
+
+  /**
+   * The status of an issue number of a series from the synced library: owned when a copy of any issue
+   * of that series and number is held (another cover or printing is still that comic), else wishlist,
+   * pull list (the series), not owned. Never owned unless the library holds that series and number.
+   */
+  private async fromNumber(seriesId: number, number: string, issueIds: number[], fields: Partial<ItemStatus>): Promise<ItemStatus> {
+    const [library, record] = await Promise.all([
+      this.deps.library.numberStatus(seriesId, number, issueIds),
+      this.deps.library.seriesRecord(seriesId),
+    ]);
+    const [only] = library.issues;
+    const issue = library.issues.length === 1 && only ? only : null;
+    const base: Partial<ItemStatus> = {
+      ...fields,
+      issue,
+      seriesId,
+      seriesName: issue?.seriesName ?? record?.seriesName ?? null,
+      number: issue?.number ?? number,
+    };
+    if (library.copies.length > 0) {
+      return status('owned', {
+        ...base,
+        copies: library.copies.length,
+        bestCondition: bestCondition(library.copies),
+        ownedEditions: await this.editionsOf(library.copies, seriesId),
+      });
+    }
+    if (library.wishlisted) return status('wishlist', base);
+    if (library.onPullList) return status('pull-list', base);
+    return status('not-owned', base);
+  }
+
+  /** The covers and printings of these copies, for those whose variant a lookup of its own code named. */
+  private async editionsOf(copies: readonly OwnedCopy[], seriesId: number | null): Promise<string[]> {
+    if (seriesId === null || copies.every((copy) => copy.variantId === null)) return [];
+    const variants = new Map((await this.deps.library.seriesRecord(seriesId))?.variants.map((v) => [v.variantId, v]) ?? []);
+    const names = new Set<string>();
+    for (const copy of copies) {
+      const variant = copy.variantId === null ? undefined : variants.get(copy.variantId);
+      const name = variant ? editionName(variant.cover, variant.printing) : null;
+      if (name) names.add(name);
+    }
+    return [...names];
+  }
+
+  /** What a lookup's answer teaches: the series of the code's base, the issue's number, the variant its own code names. */
+  private async learnFound(code: CodeRef, issue: Issue): Promise<void> {
+    if (code.type !== 'upc' || issue.seriesId === null) return;
+    const base = upcBaseOf(code.value);
+    if (!base) return;
+    const upc = parseComicUpc(code.value);
+    // A 17-digit code whose add-on names another number than its issue's: this base breaks the rule.
+    await this.deps.library.learnBase(base, issue.seriesId, upc !== null && !followsAddOn(code.value, issue.number));
+    const exact = upc !== null && issue.suggestedVariantId !== null && issue.upc === code.value;
+    await this.deps.library.learnSeries(issue.seriesId, {
+      seriesName: issue.series?.name ?? null,
+      issues: [{ number: issue.number, issueId: issue.id }],
+      variants: exact && issue.suggestedVariantId !== null ? [{ variantId: issue.suggestedVariantId, issueId: issue.id, cover: upc.cover, printing: upc.printing }] : [],
+    });
+  }
+
+  /** What a 409 teaches: the base's series when every match names its series (two series poison the base). */
+  private async learnAmbiguous(code: CodeRef, matches: readonly AmbiguousMatch[]): Promise<void> {
+    if (code.type !== 'upc' || matches.length === 0) return;
+    const base = upcBaseOf(code.value);
+    if (!base || matches.some((match) => match.seriesId === null)) return;
+    const irregular = parseComicUpc(code.value) !== null && matches.some((match) => !followsAddOn(code.value, match.number));
+    const bySeries = new Map<number, AmbiguousMatch[]>();
+    for (const match of matches) if (match.seriesId !== null) bySeries.set(match.seriesId, [...(bySeries.get(match.seriesId) ?? []), match]);
+    for (const [seriesId, ofSeries] of bySeries) {
+      await this.deps.library.learnBase(base, seriesId, irregular);
+      await this.deps.library.learnSeries(seriesId, {
+        seriesName: ofSeries[0]?.seriesName ?? null,
+        issues: ofSeries.map((match) => ({ number: match.number, issueId: match.issueId })),
+      });
+    }
+  }
+
   private async lookUp(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
     const client = this.deps.client();
     if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB in Longbox’s options.' });
@@ -196,8 +355,15 @@ export class StatusResolver {
         () => (code.type === 'isbn' ? client.lookupIsbn(code.value) : code.type === 'lunar' || code.type === 'prh' ? client.lookupCode(code.value) : client.lookupUpc(code.value)),
       );
       await this.deps.library.putIssues([issueSummary(issue)]);
-      const resolution: Resolution = { code: key, kind: 'found', issueId: issue.id, variantId: null, expiresAt: this.deps.library.ttl('found') };
+      const resolution: Resolution = {
+        code: key,
+        kind: 'found',
+        issueId: issue.id,
+        variantId: issue.upc === code.value ? issue.suggestedVariantId : null,
+        expiresAt: this.deps.library.ttl('found'),
+      };
       await this.deps.library.remember(resolution);
+      await this.learnFound(code, issue);
       return this.fromIssueOf(resolution, { tabId, lookUp: true });
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
@@ -209,6 +375,7 @@ export class StatusResolver {
         case 'ambiguous': {
           const resolution: Resolution = { code: key, kind: 'ambiguous', matches: problem.matches, total: problem.total, expiresAt: this.deps.library.ttl('ambiguous') };
           await this.deps.library.remember(resolution);
+          await this.learnAmbiguous(code, problem.matches);
           return this.fromIssueOf(resolution, { tabId, lookUp: true });
         }
         default:
@@ -237,17 +404,26 @@ export class StatusResolver {
       });
     }
     const issue = (await this.deps.library.issue(resolution.issueId)) ?? null;
-    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code }, ask);
+    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code, edition: editionOfCode(resolution.code) }, ask);
   }
 
   /** The issue's status from the library; null when only a read could tell and the comic may not spend one. */
   private async fromIssue(issueId: number, issue: IssueSummary | null, fields: Partial<ItemStatus>, ask: Ask): Promise<ItemStatus | null> {
     const known = await this.checkWhileUnsynced(issueId, ask);
-    const library = await this.deps.library.status(issueId, issue?.seriesId ?? null);
-    const base = { ...fields, issue, seriesId: issue?.seriesId ?? null, seriesName: issue?.seriesName ?? null };
+    const seriesId = issue?.seriesId ?? null;
+    // Copies of another issue of the same series and number (another cover or printing) count too.
+    const library = seriesId !== null && issue
+      ? await this.deps.library.numberStatus(seriesId, issue.number, [issueId])
+      : await this.deps.library.status(issueId, seriesId);
+    const base = { ...fields, issue, seriesId, seriesName: issue?.seriesName ?? null, number: issue?.number ?? null };
     // A copy the library holds is owned, synced or not.
     if (library.copies.length > 0) {
-      return status('owned', { ...base, copies: library.copies.length, bestCondition: bestCondition(library.copies) });
+      return status('owned', {
+        ...base,
+        copies: library.copies.length,
+        bestCondition: bestCondition(library.copies),
+        ownedEditions: await this.editionsOf(library.copies, seriesId),
+      });
     }
     if (!known) return null;
     if (library.wishlisted) return status('wishlist', base);

@@ -48,8 +48,15 @@ function time(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** The badge's words and its tooltip, per state. */
+/** The badge's words and its tooltip, per state; the tooltip names the cover and printing of the page's code. */
 export function describe(status: BadgeStatus): { label: string; tip: string } {
+  const said = describeState(status);
+  return status.edition && ['owned', 'wishlist', 'pull-list', 'not-owned'].includes(status.state)
+    ? { label: said.label, tip: `${said.tip} This one: ${status.edition}.` }
+    : said;
+}
+
+function describeState(status: BadgeStatus): { label: string; tip: string } {
   const how = status.byTitle ? ' (matched by title)' : '';
   switch (status.state) {
     case 'owned': {
@@ -58,7 +65,7 @@ export function describe(status: BadgeStatus): { label: string; tip: string } {
       const grade = status.bestCondition && status.bestCondition.length <= 3 ? ` · ${status.bestCondition}` : '';
       return {
         label: status.copies > 1 ? `Owned ×${status.copies}` : `Owned${grade}`,
-        tip: `In your VerseDB collection: ${status.copies} ${status.copies === 1 ? 'copy' : 'copies'}${status.bestCondition ? `, best ${status.bestCondition}` : ''}${how}.`,
+        tip: `In your VerseDB collection: ${status.copies} ${status.copies === 1 ? 'copy' : 'copies'}${status.ownedEditions.length > 0 ? ` (${status.ownedEditions.join('; ')})` : ''}${status.bestCondition ? `, best ${status.bestCondition}` : ''}${how}.`,
       };
     }
     case 'wishlist':

@@ -346,5 +346,6 @@ function errorStatus(message: string): BadgeStatus {
   return {
     state: 'error', resolvedFrom: null, issueId: null, seriesId: null, seriesName: null, number: null, coverUrl: null,
     copies: 0, bestCondition: null, matches: [], resumesAt: null, message, byTitle: false,
+    edition: null, ownedEditions: [], inferred: false,
   };
 }

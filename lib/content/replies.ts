@@ -27,6 +27,12 @@ export interface BadgeStatus {
   resumesAt: number | null;
   message: string | null;
   byTitle: boolean;
+  /** The cover and printing the page's barcode names ("Cover B, 2nd printing"). */
+  edition: string | null;
+  /** For `owned`: the covers and printings of the member's copies that Longbox knows. */
+  ownedEditions: string[];
+  /** Answered from the series learned for the barcode: the issue id may come only at the action. */
+  inferred: boolean;
 }
 
 export type { PageSettings } from '../protocol';
@@ -55,7 +61,7 @@ export function badgeStatus(v: unknown): BadgeStatus | null {
     issueId: num(issue?.id),
     seriesId: num(v.seriesId) ?? num(issue?.seriesId),
     seriesName: str(v.seriesName) ?? str(issue?.seriesName),
-    number: str(issue?.number),
+    number: str(v.number) ?? str(issue?.number),
     coverUrl: str(issue?.coverUrl),
     copies: num(v.copies) ?? 0,
     bestCondition: str(v.bestCondition),
@@ -63,6 +69,9 @@ export function badgeStatus(v: unknown): BadgeStatus | null {
     resumesAt: num(v.resumesAt),
     message: str(v.message),
     byTitle: v.byTitle === true,
+    edition: str(v.edition),
+    ownedEditions: Array.isArray(v.ownedEditions) ? v.ownedEditions.flatMap((e) => str(e) ?? []) : [],
+    inferred: v.inferred === true,
   };
 }
 

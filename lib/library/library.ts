@@ -1,12 +1,16 @@
 import {
   wishlistKey,
   type IssueSummary,
+  type KnownVariant,
   type LongboxDatabase,
   type OwnedCopy,
   type PullListSeries,
   type Resolution,
+  type SeriesRecord,
   type WishlistItem,
 } from '../store/db';
+import { normaliseNumber } from './match';
+import { learnBase, type KnownIssue, type SeriesIssues, type UpcBaseRecord } from './series';
 
 // The member's library as synced into IndexedDB, and the cache of code resolutions. Every owned /
 // wishlist / pull-list answer a badge shows comes from here, with no API call.
@@ -84,6 +88,82 @@ export class Library {
   issuesBySeriesKey(seriesKey: string): Promise<IssueSummary[]> {
     // A series key holds only letters and digits, so `key#` starts exactly that series' match keys.
     return this.db.getAllFromIndex('issues', 'byMatchKey', IDBKeyRange.bound(`${seriesKey}#`, `${seriesKey}#\uffff`));
+  }
+
+  /** Issues the library knows of one series, any number. */
+  issuesOfSeries(seriesId: number): Promise<IssueSummary[]> {
+    return this.db.getAllFromIndex('issues', 'bySeries', seriesId);
+  }
+
+  // --- series learning (lib/library/series.ts) ---
+  async upcBase(base: string): Promise<UpcBaseRecord | null> {
+    return (await this.db.get('upcBases', base)) ?? null;
+  }
+
+  /** Records that a lookup named `seriesId` for a code of this base; a second series poisons the base for good. */
+  async learnBase(base: string, seriesId: number, irregular = false): Promise<UpcBaseRecord> {
+    const tx = this.db.transaction('upcBases', 'readwrite');
+    const next = learnBase((await tx.store.get(base)) ?? null, base, seriesId, irregular);
+    await tx.store.put(next);
+    await tx.done;
+    return next;
+  }
+
+  async seriesRecord(seriesId: number): Promise<SeriesRecord | null> {
+    return (await this.db.get('series', seriesId)) ?? null;
+  }
+
+  /**
+   * Adds what a lookup or a catalog read named to what is known of a series: issues (by id, the
+   * newer number winning), variants with their cover and printing, and for a catalog read, when and
+   * whether it held the series whole. One transaction, so badges learning together lose nothing.
+   */
+  async learnSeries(
+    seriesId: number,
+    learned: { seriesName?: string | null; issues?: readonly KnownIssue[]; variants?: readonly KnownVariant[]; catalog?: SeriesRecord['catalog'] },
+  ): Promise<SeriesRecord> {
+    const tx = this.db.transaction('series', 'readwrite');
+    const known: SeriesRecord = (await tx.store.get(seriesId)) ?? { seriesId, seriesName: null, issues: [], variants: [], catalog: null };
+    const issues = new Map(known.issues.map((issue) => [issue.issueId, issue]));
+    for (const issue of learned.issues ?? []) issues.set(issue.issueId, { number: issue.number, issueId: issue.issueId });
+    const variants = new Map(known.variants.map((variant) => [variant.variantId, variant]));
+    for (const variant of learned.variants ?? []) variants.set(variant.variantId, variant);
+    const next: SeriesRecord = {
+      seriesId,
+      seriesName: learned.seriesName ?? known.seriesName,
+      issues: [...issues.values()],
+      variants: [...variants.values()],
+      catalog: learned.catalog ?? known.catalog,
+    };
+    await tx.store.put(next);
+    await tx.done;
+    return next;
+  }
+
+  /** Every issue of a series Longbox knows (its lookups, its catalog read, the library) and whether a read held them all. */
+  async seriesIssues(seriesId: number): Promise<SeriesIssues> {
+    const [record, stored] = await Promise.all([this.seriesRecord(seriesId), this.issuesOfSeries(seriesId)]);
+    const issues = new Map<number, KnownIssue>((record?.issues ?? []).map((issue) => [issue.issueId, issue]));
+    for (const issue of stored) issues.set(issue.id, { number: issue.number, issueId: issue.id });
+    return { issues: [...issues.values()], complete: record?.catalog?.complete ?? false };
+  }
+
+  /**
+   * The member's library for one issue number of a series: the issues of that number the library
+   * knows (and `alsoIssueIds`), the copies of any of them (another cover or printing of the same
+   * series and number is still that comic), whether one is wishlisted, and whether the series is pulled.
+   */
+  async numberStatus(seriesId: number, number: string, alsoIssueIds: readonly number[] = []): Promise<IssueStatus & { issues: IssueSummary[] }> {
+    const tx = this.db.transaction(['issues', 'copies', 'wishlist', 'pullList'], 'readonly');
+    const wanted = normaliseNumber(number);
+    const issues = (await tx.objectStore('issues').index('bySeries').getAll(seriesId)).filter((issue) => normaliseNumber(issue.number) === wanted);
+    const ids = [...new Set([...issues.map((issue) => issue.id), ...alsoIssueIds])];
+    const [copies, wished, pulled] = await Promise.all([
+      Promise.all(ids.map((id) => tx.objectStore('copies').index('byIssue').getAll(id))),
+      Promise.all(ids.map((id) => tx.objectStore('wishlist').index('byIssue').count(id))),
+      tx.objectStore('pullList').get(seriesId),
+    ]);
+    return { issues, copies: copies.flat(), wishlisted: wished.some((n) => n > 0), onPullList: pulled !== undefined };
   }
 
   // --- status ---
@@ -187,9 +267,13 @@ export class Library {
    * refers to. Issues the member's copies or wishlist name, and issues of series on the pull list,
    * stay (with their match keys): title matching reads owned / wishlist / pull list from them, and
    * only a full sync would bring them back. Returns how many issues went.
+   * What series learning learned (bases and series, catalog reads) goes too: it is made of lookups'
+   * answers, as the resolutions are, not of the member's library, and a member who clears the cache
+   * because a badge looks wrong must not keep the base that misled it. Relearning costs one lookup a series.
    */
   async clearCache(): Promise<number> {
-    const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList'], 'readwrite');
+    const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList', 'upcBases', 'series'], 'readwrite');
+    await Promise.all([tx.objectStore('upcBases').clear(), tx.objectStore('series').clear()]);
     const [wished, pulled] = await Promise.all([tx.objectStore('wishlist').getAll(), tx.objectStore('pullList').getAllKeys()]);
     const needed = new Set<number>(wished.map((item) => item.issueId));
     // The issues the copies name, each once (a key cursor over the copies' byIssue index).

@@ -1,12 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AmbiguousMatch } from '../versedb/schemas';
 import type { WriteAction } from '../library/write-action';
+import type { KnownIssue, UpcBaseRecord } from '../library/series';
 
 // Longbox's IndexedDB: what codes resolved to, the issues we know, and the member's library
 // (copies, wishlist, pull list). Versioned; each version's upgrade step runs once, in order.
 
 export const DB_NAME = 'longbox';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** An issue as much as Longbox needs to show and match it. */
 export interface IssueSummary {
@@ -82,21 +83,49 @@ export interface WriteRow {
   notice: string | null;
 }
 
+/** A variant seen in a lookup of its own 17-digit code: its cover and printing digits. */
+export interface KnownVariant {
+  variantId: number;
+  issueId: number;
+  cover: number;
+  printing: number;
+}
+
+/**
+ * What Longbox knows of one series' issues for series learning (lib/library/series.ts): the issues
+ * its lookups and catalog reads named, the variants whose codes were looked up (to name the cover of
+ * a member's copy), and the last catalog read of the series (`GET /issues?series_id=…`).
+ */
+export interface SeriesRecord {
+  seriesId: number;
+  seriesName: string | null;
+  issues: KnownIssue[];
+  variants: KnownVariant[];
+  /** When the series' issues were last read from the catalog, and whether that one read held them all. */
+  catalog: { readAt: number; complete: boolean } | null;
+}
+
+export type { UpcBaseRecord } from '../library/series';
+
 interface LongboxDB extends DBSchema {
-  resolutions: { key: string; value: Resolution; indexes: { byExpiry: number } };
-  issues: { key: number; value: IssueSummary; indexes: { byMatchKey: string } };
+  resolutions: { key: string; value: Resolution; indexes: { byExpiry: number; byIssue: number } };
+  issues: { key: number; value: IssueSummary; indexes: { byMatchKey: string; bySeries: number } };
   copies: { key: number; value: OwnedCopy; indexes: { byIssue: number; byGeneration: number } };
   wishlist: { key: string; value: WishlistItem; indexes: { byIssue: number } };
   pullList: { key: number; value: PullListSeries };
   meta: { key: string; value: unknown };
   writes: { key: number; value: WriteRow; indexes: { byId: string; byState: string } };
+  /** What each 12-digit UPC base was seen to name (series learning). */
+  upcBases: { key: string; value: UpcBaseRecord };
+  /** What is known of each series' issues (series learning). */
+  series: { key: number; value: SeriesRecord };
 }
 
 export type LongboxDatabase = IDBPDatabase<LongboxDB>;
 
 export function openLongboxDb(name = DB_NAME): Promise<LongboxDatabase> {
   return openDB<LongboxDB>(name, DB_VERSION, {
-    upgrade(db, oldVersion) {
+    upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
         db.createObjectStore('resolutions', { keyPath: 'code' }).createIndex('byExpiry', 'expiresAt');
         db.createObjectStore('issues', { keyPath: 'id' }).createIndex('byMatchKey', 'matchKey');
@@ -112,6 +141,14 @@ export function openLongboxDb(name = DB_NAME): Promise<LongboxDatabase> {
         const writes = db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
         writes.createIndex('byId', 'id', { unique: true });
         writes.createIndex('byState', 'state');
+      }
+      if (oldVersion < 3) {
+        // Series learning: bases and series, the issues of a series, and the resolutions naming an issue
+        // (dropped when a sync sees that issue change).
+        db.createObjectStore('upcBases', { keyPath: 'base' });
+        db.createObjectStore('series', { keyPath: 'seriesId' });
+        transaction.objectStore('issues').createIndex('bySeries', 'seriesId');
+        transaction.objectStore('resolutions').createIndex('byIssue', 'issueId');
       }
     },
   });

@@ -10,6 +10,7 @@ import {
   ErrorBody,
   FocPage,
   FollowUpdatesPage,
+  IssueListPage,
   IssueRecord,
   LookupResult,
   NoBody,
@@ -261,6 +262,13 @@ export class VerseDbClient {
   }
   issue(issueId: number) {
     return this.request('GET', `/issues/${issueId}`, { schema: DataOf(IssueRecord).transform((r) => r.data) });
+  }
+  /** One catalog read of a series' issues (at most 100, newest first, with the series named): one read serves every issue of it. */
+  seriesIssues(seriesId: number, limit = 100) {
+    return this.request('GET', '/issues', {
+      schema: IssueListPage,
+      query: { series_id: seriesId, limit, include: 'series', sort: 'release_date', direction: 'desc' },
+    });
   }
 
   // --- collection ---

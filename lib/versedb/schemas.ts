@@ -56,6 +56,8 @@ export const IssueRecord = z
     diamond_code: Text,
     series: SeriesRef.nullish(),
     publisher: PublisherRef.nullish(),
+    /** A lookup by a variant's own code names that variant. */
+    suggested_variant_id: OptionalId,
   })
   .refine((r) => r.issue_number != null || r.number != null, { message: 'an issue needs an issue number' })
   .transform((r) => ({
@@ -74,6 +76,7 @@ export const IssueRecord = z
     codes: { lunar: r.lunar_code, universal: r.universal_code, diamond: r.diamond_code },
     series: r.series ?? null,
     publisher: r.publisher ?? null,
+    suggestedVariantId: r.suggested_variant_id,
   }));
 export type Issue = z.output<typeof IssueRecord>;
 
@@ -89,6 +92,11 @@ export const PageMeta = z
   })
   .transform((m) => ({ page: m.current_page, lastPage: m.last_page, perPage: m.per_page ?? null, total: m.total }));
 export type PageMeta = z.output<typeof PageMeta>;
+
+/** `GET /issues` (the catalog's issue list): one page of issues and its paging, when the server sends it. */
+export const IssueListPage = z
+  .object({ data: z.array(IssueRecord), meta: PageMeta.nullish() })
+  .transform((p) => ({ issues: p.data, meta: p.meta ?? null }));
 
 // --- /user ---------------------------------------------------------------------------------------
 

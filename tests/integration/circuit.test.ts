@@ -31,7 +31,8 @@ async function signedIn() {
   return harness;
 }
 
-/** Modern issues with their 17-digit UPC that the free member does not own. */
+/** Modern issues with their 17-digit UPC that the free member does not own, each of another series (a code
+ *  of a series already looked up is answered from its learned base, issue 12, with no read to count). */
 async function unownedModernIssues(count: number) {
   const web = new VerseDbClient({ baseUrl: si.url, token: si.tokens.free });
   const owned = new Set<number>();
@@ -40,8 +41,12 @@ async function unownedModernIssues(count: number) {
     for (const copy of result.copies) owned.add(copy.issueId);
     if (page >= result.meta.lastPage) break;
   }
+  // Series on the pull list read 'pull-list'; these tests expect 'not-owned'.
+  const series = new Set<number>((await web.pullListPage(1)).entries.map((entry) => entry.seriesId));
   si.clearRequests();
-  return [...si.catalog().issues.values()].filter((i) => i.upc?.length === 17 && !owned.has(i.id)).slice(0, count);
+  return [...si.catalog().issues.values()]
+    .filter((i) => i.upc?.length === 17 && !owned.has(i.id) && !series.has(i.seriesId) && series.add(i.seriesId))
+    .slice(0, count);
 }
 
 /**

@@ -28,7 +28,11 @@ function web(token = si.tokens.free) {
   return new VerseDbClient({ baseUrl: si.url, token });
 }
 
-/** Modern issues of the catalog with their 17-digit UPC, none of them owned by the free member. */
+/**
+ * Modern issues of the catalog with their 17-digit UPC, none of them owned by the free member, each of
+ * another series: a code of a series already looked up is answered from its learned base (issue 12)
+ * with no read, and these tests count the reads of codes that need one.
+ */
 async function unownedModernIssues(count: number) {
   const owned = new Set<number>();
   for (let page = 1; ; page++) {
@@ -36,7 +40,10 @@ async function unownedModernIssues(count: number) {
     for (const copy of result.copies) owned.add(copy.issueId);
     if (page >= result.meta.lastPage) break;
   }
-  return [...si.catalog().issues.values()].filter((i) => i.upc?.length === 17 && !owned.has(i.id)).slice(0, count);
+  const series = new Set<number>();
+  return [...si.catalog().issues.values()]
+    .filter((i) => i.upc?.length === 17 && !owned.has(i.id) && !series.has(i.seriesId) && series.add(i.seriesId))
+    .slice(0, count);
 }
 
 describe('item statuses', () => {
