@@ -12,12 +12,17 @@ import type { ItemStatus } from './status';
 // the extension's own pages may sign in or out; content scripts may ask for statuses and act on a
 // comic, and no answer ever carries the token.
 
+/** A code as a status names it (`upc:70985330050200111`), sent back with an action on that comic. */
+export const ActionCode = z.string().regex(/^(upc|isbn|ean|lunar|prh):[0-9A-Z]{1,32}$/);
+
 export const Request = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   /** Statuses for the comics a page shows, in the same order. */
   z.object({ type: z.literal('statuses'), items: z.array(ItemQuery).max(500), visible: z.boolean().optional() }),
-  /** A change to the member's library; `writeId` (made at the click) makes a message delivered twice one change. */
-  z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional() }),
+  /** A change to the member's library; `writeId` (made at the click) makes a message delivered twice one change.
+   *  `code` (`upc:…`): the comic's code when its status carried no issue id (answered from its series, issue 12);
+   *  the background finds the issue from it before the change is recorded, and the write's own issueId is not read. */
+  z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional(), code: ActionCode.optional() }),
   /** The member picked the right issue for an ambiguous code. */
   z.object({ type: z.literal('choose-match'), code: z.string().max(40), issueId: z.number().int() }),
   z.object({ type: z.literal('state') }),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { circuitRetryAt } from './circuit';
-import { BADGE_STATES, type BadgeState, type CodeRef, type ItemQuery } from './items';
+import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items';
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, OwnedCopy, Resolution } from './store/db';
 import { matchKeyParts } from './library/match';
-import { editionName, followsAddOn, inferFromUpc, parseComicUpc, seriesOfBase, upcBaseOf } from './library/series';
+import { editionName, followsAddOn, inferFromUpc, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
-import { isVerseDbError } from './versedb/errors';
+import { isVerseDbError, VerseDbError } from './versedb/errors';
 import type { VerseDbClient } from './versedb/client';
 import type { AmbiguousMatch, Issue } from './versedb/schemas';
 
@@ -104,6 +104,13 @@ interface Ask {
 /** Issues whose copies were read from VerseDB before the first sync, and the sync generation they belong to. */
 const CHECKED_KEY = 'unsynced-checks';
 const CheckedIssues = z.object({ generation: z.number().int(), issueIds: z.array(z.number().int()) });
+
+/** `upc:…` back into the code it keys. */
+function codeFromKey(key: string): CodeRef | null {
+  const at = key.indexOf(':');
+  const parsed = CodeRef.safeParse({ type: key.slice(0, at), value: key.slice(at + 1) });
+  return at > 0 && parsed.success && LOOKUP_ORDER[parsed.data.type] !== null ? parsed.data : null;
+}
 
 /** The cover and printing a `upc:…` code names, when it is a 17-digit comic UPC. */
 function editionOfCode(key: string | null): string | null {
@@ -312,6 +319,70 @@ export class StatusResolver {
     return [...names];
   }
 
+  /**
+   * The issue a comic's code names, for an action on a comic whose status carried no issue id (answered
+   * by series inference): its resolution; else the library's issue of that series and number; else one
+   * catalog read of the series' issues (`GET /issues?series_id=…`, kept per series: one read serves every
+   * issue of it, on every page); else a lookup of the code. Reads here go first (the member's click).
+   */
+  async issueIdFor(key: string): Promise<number> {
+    const code = codeFromKey(key);
+    if (!code) throw new VerseDbError({ kind: 'invalid', message: 'Longbox cannot tell which comic this is.', fields: {} });
+    const found = await this.foundIssueId(key);
+    if (found !== null) return found;
+    if (code.type === 'upc') {
+      const bySeries = await this.issueIdBySeries(code.value);
+      if (bySeries !== null) return bySeries;
+    }
+    await this.lookUp(code, undefined, 'user');
+    const looked = await this.foundIssueId(key);
+    if (looked !== null) return looked;
+    throw new VerseDbError({ kind: 'not-found', message: 'VerseDB has no comic with this code.' });
+  }
+
+  /** The issue a code's resolution names; an error when the member must pick among a shared code's issues first. */
+  private async foundIssueId(key: string): Promise<number | null> {
+    const known = await this.deps.library.resolution(key);
+    if (known?.kind === 'found') return known.issueId;
+    if (known?.kind === 'ambiguous') {
+      throw new VerseDbError({ kind: 'ambiguous', message: `${known.total} issues share this barcode: pick the right one first.`, matches: known.matches, total: known.total });
+    }
+    return null;
+  }
+
+  /** A 17-digit UPC's issue from its learned series: the library's, else after one catalog read of the series. */
+  private async issueIdBySeries(value: string): Promise<number | null> {
+    const upc = parseComicUpc(value);
+    if (!upc) return null;
+    const seriesId = seriesOfBase(await this.deps.library.upcBase(upc.base));
+    if (seriesId === null) return null;
+    const fromKnown = async (): Promise<number | null> => {
+      const reading = readAddOnNumber(upc.addOnNumber, await this.deps.library.seriesIssues(seriesId));
+      return reading.kind === 'number' ? reading.issueId : null;
+    };
+    const known = await fromKnown();
+    if (known !== null) return known;
+    if ((await this.deps.library.seriesRecord(seriesId))?.catalog) return null;
+    await this.readSeriesCatalog(seriesId);
+    return fromKnown();
+  }
+
+  /** One catalog read of a series' issues (the newest 100), kept: its issues and whether it held them all. */
+  private async readSeriesCatalog(seriesId: number): Promise<void> {
+    const client = this.deps.client();
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    const epoch = this.deps.epoch?.() ?? 0;
+    const page = await this.deps.scheduler.run({ key: `series-issues:${seriesId}`, kind: 'read', priority: 'user' }, () => client.seriesIssues(seriesId));
+    if ((this.deps.epoch?.() ?? 0) !== epoch) return;
+    const issues = page.issues.filter((issue) => issue.seriesId === seriesId);
+    await this.deps.library.addMissingIssues(issues.map(issueSummary));
+    await this.deps.library.learnSeries(seriesId, {
+      seriesName: issues.find((issue) => issue.series)?.series?.name ?? null,
+      issues: issues.map((issue) => ({ number: issue.number, issueId: issue.id })),
+      catalog: { readAt: this.deps.library.now(), complete: page.meta ? page.meta.total <= page.issues.length : page.issues.length < 100 },
+    });
+  }
+
   /** What a lookup's answer teaches: the series of the code's base, the issue's number, the variant its own code names. */
   private async learnFound(code: CodeRef, issue: Issue): Promise<void> {
     if (code.type !== 'upc' || issue.seriesId === null) return;
@@ -345,13 +416,13 @@ export class StatusResolver {
     }
   }
 
-  private async lookUp(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
+  private async lookUp(code: CodeRef, tabId: number | undefined, priority: 'visible' | 'user' = 'visible'): Promise<ItemStatus> {
     const client = this.deps.client();
     if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB in Longbox’s options.' });
     const key = codeKey(code);
     try {
       const issue = await this.deps.scheduler.run(
-        { key: `lookup:${key}`, kind: 'read', priority: 'visible', tabId },
+        { key: `lookup:${key}`, kind: 'read', priority, tabId },
         () => (code.type === 'isbn' ? client.lookupIsbn(code.value) : code.type === 'lunar' || code.type === 'prh' ? client.lookupCode(code.value) : client.lookupUpc(code.value)),
       );
       await this.deps.library.putIssues([issueSummary(issue)]);

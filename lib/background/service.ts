@@ -8,6 +8,7 @@ import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
 import { StatusResolver, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
+import type { WriteAction } from '../library/write-action';
 import { exchangeConnectCode } from './connect';
 import { discovery } from './discovery';
 import { CONNECT_TOKEN_LACKS, missingScopes } from './scopes';
@@ -284,6 +285,21 @@ export class LongboxService {
     return this.statuses.statusesOf(items, options);
   }
 
+  /**
+   * A write on a comic whose status named no issue (answered from its series, issue 12): the issue its
+   * code names, found now (the library, else one catalog read of the series, else a lookup), goes in.
+   */
+  private async withIssueOf(write: WriteAction, code: string): Promise<WriteAction> {
+    switch (write.action) {
+      case 'copy-add':
+      case 'wishlist-add':
+      case 'wishlist-remove':
+        return { ...write, issueId: await this.statuses.issueIdFor(code) };
+      default:
+        return write;
+    }
+  }
+
   /** Validates a message and its sender, then answers it. Never throws. */
   async handle<T extends RequestType>(message: RequestOf<T>, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<T>>;
   async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<RequestType>>;
@@ -311,7 +327,8 @@ export class LongboxService {
     ping: async () => ({ version: this.env.version ?? '0.0.0' }),
     statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
     write: async (request) => {
-      const result = await this.writer.perform(request.write, request.writeId);
+      const write = request.code ? await this.withIssueOf(request.write, request.code) : request.write;
+      const result = await this.writer.perform(write, request.writeId);
       if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
       this.env.onStateChange?.();
       return { result };

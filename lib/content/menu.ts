@@ -40,6 +40,12 @@ type BadgeAction =
   | { kind: 'copy-add'; condition: string; pricePaid: number | null }
   | { kind: 'choose'; issueId: number };
 
+/** A comic answered from its series (issue 12) may have no issue id: its code goes with the action, and
+ *  the background finds the issue when the action is taken. */
+function codeFor(status: BadgeStatus): { code: string } | object {
+  return status.issueId === null && status.inferred && status.resolvedFrom ? { code: status.resolvedFrom } : {};
+}
+
 /** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
 function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Request {
   const issueId = status.issueId ?? 0;
@@ -48,13 +54,13 @@ function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Requ
       return { type: 'choose-match', code: status.resolvedFrom ?? key, issueId: action.issueId };
     case 'wishlist-add':
     case 'wishlist-remove':
-      return { type: 'write', writeId: newWriteId(), write: { action: action.kind, issueId } };
+      return { type: 'write', writeId: newWriteId(), write: { action: action.kind, issueId }, ...codeFor(status) };
     case 'pull-list-add':
       return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
     case 'pull-list-remove':
       return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
     case 'copy-add':
-      return { type: 'write', writeId: newWriteId(), write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } } };
+      return { type: 'write', writeId: newWriteId(), write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } }, ...codeFor(status) };
   }
 }
 
@@ -144,7 +150,7 @@ export function renderMenu(host: MenuHost): void {
       list.append(pick);
     }
     parts.push(list);
-  } else if (s?.issueId != null) {
+  } else if (s && (s.issueId !== null || (s.inferred && s.resolvedFrom))) {
     parts.push(
       s.state === 'wishlist'
         ? button(host, 'Remove from wishlist', { kind: 'wishlist-remove' }, 'Removed from your wishlist.')
@@ -158,7 +164,7 @@ export function renderMenu(host: MenuHost): void {
       );
     }
     parts.push(copyForm(host));
-    if (host.context.address) {
+    if (host.context.address && s.issueId !== null) {
       parts.push(el('a', { className: 'action', href: `${host.context.address}/issues/${s.issueId}`, target: '_blank', rel: 'noopener noreferrer', textContent: 'Open on VerseDB' }));
     }
   }

@@ -286,12 +286,14 @@ export class PageSession {
     }
     const error = actionError(reply);
     if (error || !status) return error;
-    // Every badge of the same issue (or, for a choice, the same code) changes with it.
+    // Every badge of the same issue (or, for a choice, the same code; for a comic answered from its
+    // series, the same series and number: its other covers) changes with it.
     const affected = [...this.entries].filter(
       (other) =>
         other === entry ||
         (status.issueId !== null && other.status?.issueId === status.issueId) ||
-        (status.resolvedFrom !== null && other.status?.resolvedFrom === status.resolvedFrom),
+        (status.resolvedFrom !== null && other.status?.resolvedFrom === status.resolvedFrom) ||
+        (status.seriesId !== null && status.number !== null && other.status?.seriesId === status.seriesId && other.status.number === status.number),
     );
     await this.resolve(affected, false);
     const queued = queuedReply(reply);

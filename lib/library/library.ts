@@ -46,7 +46,7 @@ export function bestCondition(copies: readonly OwnedCopy[]): string | null {
 export class Library {
   constructor(
     readonly db: LongboxDatabase,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   // --- resolutions ---
@@ -74,6 +74,16 @@ export class Library {
     if (issues.length === 0) return;
     const tx = this.db.transaction('issues', 'readwrite');
     await Promise.all([...issues.map((issue) => tx.store.put(issue)), tx.done]);
+  }
+
+  /** Adds the issues the library does not hold yet, leaving those it holds (a lookup's are fuller than a list's). */
+  async addMissingIssues(issues: readonly IssueSummary[]): Promise<void> {
+    if (issues.length === 0) return;
+    const tx = this.db.transaction('issues', 'readwrite');
+    for (const issue of issues) {
+      if ((await tx.store.getKey(issue.id)) === undefined) await tx.store.put(issue);
+    }
+    await tx.done;
   }
 
   issue(id: number): Promise<IssueSummary | undefined> {

@@ -69,6 +69,13 @@ async function setup(options: { synced?: boolean; dbName?: string; catalog?: Cat
       return found;
     },
     checkCollection: async () => ({ copies: [] }),
+    seriesIssues: async (seriesId: number) => {
+      reads.push(`series:${seriesId}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const issues = new Map<number, ReturnType<typeof wire>>();
+      for (const found of catalog.codes.values()) if (!Array.isArray(found) && found.seriesId === seriesId) issues.set(found.id, found);
+      return { issues: [...issues.values()], meta: { page: 1, lastPage: 1, perPage: 100, total: issues.size } };
+    },
   } as unknown as VerseDbClient;
   const resolver = new StatusResolver({
     library,
@@ -242,5 +249,58 @@ describe('series learning in StatusResolver', () => {
     await resolver.statusOf(upc(OTHER));
     expect((await library.upcBase(OTHER))?.seriesIds).toEqual([60, 70]);
     expect(reads).toEqual([SAGA, OTHER]);
+  });
+});
+
+describe('the issue id of an action on a comic answered from its series', () => {
+  it('comes from the library when it holds that series and number: no read', async () => {
+    const { library, resolver, reads } = await setup();
+    await library.putIssues([summary(105, SAGA_ID, '5')]);
+    await resolver.statusesOf([upc(code(SAGA, 1))]);
+    reads.length = 0;
+    expect(await resolver.issueIdFor(`upc:${code(SAGA, 5, 2)}`)).toBe(105);
+    expect(reads).toEqual([]);
+  });
+
+  it('comes from one catalog read of the series, which then serves every issue of it', async () => {
+    const { resolver, reads } = await setup();
+    await resolver.statusesOf([upc(code(SAGA, 1))]);
+    const [seven] = await resolver.statusesOf([upc(code(SAGA, 7, 2))]);
+    expect(seven).toMatchObject({ inferred: true, issue: null });
+    reads.length = 0;
+    const ids = await Promise.all([resolver.issueIdFor(`upc:${code(SAGA, 7, 2)}`), resolver.issueIdFor(`upc:${code(SAGA, 8)}`)]);
+    expect(ids).toEqual([107, 108]);
+    expect(await resolver.issueIdFor(`upc:${code(SAGA, 11, 2)}`)).toBe(111);
+    expect(reads).toEqual([`series:${SAGA_ID}`]);
+    // Badges now name the issue the catalog read named.
+    expect((await resolver.statusOf(upc(code(SAGA, 9))))?.issue?.id).toBe(109);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('falls back to a lookup of the code when the catalog read does not have its number', async () => {
+    const catalog = sagaCatalog();
+    const { resolver, reads } = await setup({ catalog });
+    await resolver.statusesOf([upc(code(SAGA, 1))]);
+    // #13 came out after the catalog read: the read has #1-#12, the lookup knows #13.
+    await resolver.issueIdFor(`upc:${code(SAGA, 2)}`);
+    catalog.codes.set(code(SAGA, 13), wire(113, SAGA_ID, '13', code(SAGA, 13)));
+    reads.length = 0;
+    expect(await resolver.issueIdFor(`upc:${code(SAGA, 13)}`)).toBe(113);
+    expect(reads).toEqual([code(SAGA, 13)]);
+    await expect(resolver.issueIdFor(`upc:${code(SAGA, 14)}`)).rejects.toMatchObject({ problem: { kind: 'not-found' } });
+  });
+
+  it('is the resolution of a looked-up code, and asks the member to pick for a shared one', async () => {
+    const catalog = sagaCatalog();
+    const { resolver, reads } = await setup({ catalog });
+    await resolver.statusesOf([upc(code(SAGA, 1))]);
+    expect(await resolver.issueIdFor(`upc:${code(SAGA, 1)}`)).toBe(101);
+    expect(reads).toHaveLength(1);
+    catalog.codes.set(SAGA, [
+      { issueId: 101, seriesName: 'Saga', seriesId: SAGA_ID, number: '1', coverUrl: null, variantName: null, publisher: null, releaseDate: null, startYear: null, suggestedVariantId: null },
+      { issueId: 102, seriesName: 'Saga', seriesId: SAGA_ID, number: '2', coverUrl: null, variantName: null, publisher: null, releaseDate: null, startYear: null, suggestedVariantId: null },
+    ]);
+    await expect(resolver.issueIdFor(`upc:${SAGA}`)).rejects.toMatchObject({ problem: { kind: 'ambiguous' } });
+    await expect(resolver.issueIdFor('diamond:MAR180454')).rejects.toMatchObject({ problem: { kind: 'invalid' } });
   });
 });
