@@ -4,8 +4,8 @@ import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items'
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, OwnedCopy, Resolution } from './store/db';
-import { matchKeyParts } from './library/match';
-import { editionName, followsAddOn, inferFromUpc, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
+import { matchKey, matchKeyParts } from './library/match';
+import { editionName, followsAddOn, inferFromUpc, matchByTitle, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
 import { isVerseDbError, VerseDbError } from './versedb/errors';
@@ -99,11 +99,30 @@ export interface StatusDeps {
 interface Ask {
   tabId: number | undefined;
   lookUp: boolean;
+  /** The page's title as a match key: its issue number picks among a shared barcode's matches. */
+  titleKey?: string | null;
 }
 
 /** Issues whose copies were read from VerseDB before the first sync, and the sync generation they belong to. */
 const CHECKED_KEY = 'unsynced-checks';
 const CheckedIssues = z.object({ generation: z.number().int(), issueIds: z.array(z.number().int()) });
+
+/** An issue as a shared barcode's match describes it. */
+function matchSummary(match: AmbiguousMatch): IssueSummary {
+  return {
+    id: match.issueId,
+    seriesId: match.seriesId,
+    seriesName: match.seriesName,
+    number: match.number,
+    startYear: match.startYear,
+    volume: null,
+    name: null,
+    coverUrl: match.coverUrl,
+    releaseDate: match.releaseDate,
+    publisher: match.publisher,
+    matchKey: matchKey(match.seriesName, match.number),
+  };
+}
 
 /** `upc:…` back into the code it keys. */
 function codeFromKey(key: string): CodeRef | null {
@@ -146,7 +165,7 @@ export class StatusResolver {
    */
   async statusOf(query: ItemQuery, options: { tabId?: number; lookUp?: boolean } = {}): Promise<ItemStatus | null> {
     try {
-      return await this.resolve(query, { tabId: options.tabId, lookUp: options.lookUp ?? true });
+      return await this.resolve(query, { tabId: options.tabId, lookUp: options.lookUp ?? true, titleKey: query.matchKey });
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
       const problem = error.problem;
@@ -192,7 +211,7 @@ export class StatusResolver {
     const canLookUp = this.deps.canLookUp();
     if (lookUp && canLookUp) {
       for (const code of unknown) {
-        const looked = await this.lookUpLearning(code, tabId);
+        const looked = await this.lookUpLearning(code, ask);
         if (looked.state !== 'not-found') return looked;
       }
     }
@@ -232,16 +251,16 @@ export class StatusResolver {
    * number a lookup must settle) does this code spend its own read, and other codes of the base wait
    * for that one in turn. A code with no base to learn is looked up at once.
    */
-  private async lookUpLearning(code: CodeRef, tabId: number | undefined): Promise<ItemStatus> {
+  private async lookUpLearning(code: CodeRef, ask: Ask): Promise<ItemStatus> {
     const base = code.type === 'upc' && parseComicUpc(code.value) ? code.value.slice(0, 12) : null;
-    if (base === null) return this.lookUp(code, tabId);
+    if (base === null) return this.lookUp(code, ask);
     for (let learning = this.learning.get(base); learning; learning = this.learning.get(base)) {
       await learning;
       const inferred = await this.inferred(code);
       if (inferred) return inferred;
     }
     // Between reading the map and writing it there is no await: the next code of this base waits for this one.
-    const looked = this.lookUp(code, tabId);
+    const looked = this.lookUp(code, ask);
     const done = looked.then(() => undefined, () => undefined);
     this.learning.set(base, done);
     void done.then(() => {
@@ -334,7 +353,7 @@ export class StatusResolver {
       const bySeries = await this.issueIdBySeries(code.value);
       if (bySeries !== null) return bySeries;
     }
-    await this.lookUp(code, undefined, 'user');
+    await this.lookUp(code, { tabId: undefined, lookUp: true }, 'user');
     const looked = await this.foundIssueId(key);
     if (looked !== null) return looked;
     throw new VerseDbError({ kind: 'not-found', message: 'VerseDB has no comic with this code.' });
@@ -416,7 +435,8 @@ export class StatusResolver {
     }
   }
 
-  private async lookUp(code: CodeRef, tabId: number | undefined, priority: 'visible' | 'user' = 'visible'): Promise<ItemStatus> {
+  private async lookUp(code: CodeRef, ask: Ask, priority: 'visible' | 'user' = 'visible'): Promise<ItemStatus> {
+    const { tabId } = ask;
     const client = this.deps.client();
     if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB in Longbox’s options.' });
     const key = codeKey(code);
@@ -435,7 +455,7 @@ export class StatusResolver {
       };
       await this.deps.library.remember(resolution);
       await this.learnFound(code, issue);
-      return this.fromIssueOf(resolution, { tabId, lookUp: true });
+      return this.fromIssueOf(resolution, { ...ask, lookUp: true });
     } catch (error) {
       if (!isVerseDbError(error)) throw error;
       const problem = error.problem;
@@ -447,7 +467,7 @@ export class StatusResolver {
           const resolution: Resolution = { code: key, kind: 'ambiguous', matches: problem.matches, total: problem.total, expiresAt: this.deps.library.ttl('ambiguous') };
           await this.deps.library.remember(resolution);
           await this.learnAmbiguous(code, problem.matches);
-          return this.fromIssueOf(resolution, { tabId, lookUp: true });
+          return this.fromIssueOf(resolution, { ...ask, lookUp: true });
         }
         default:
           throw error;
@@ -468,6 +488,18 @@ export class StatusResolver {
   private async fromIssueOf(resolution: Resolution, ask: Ask): Promise<ItemStatus | null> {
     if (resolution.kind === 'not-found') return status('not-found', { resolvedFrom: resolution.code });
     if (resolution.kind === 'ambiguous') {
+      // A barcode a whole run shares (newsstand, pre-1995): the page's title says which issue, when it
+      // gives a number exactly one of the matches has. Only when it does not is the member asked.
+      const pick = matchByTitle(resolution.matches, ask.titleKey ?? null);
+      if (pick) {
+        const summary = matchSummary(pick);
+        await this.deps.library.addMissingIssues([summary]);
+        const issue = (await this.deps.library.issue(pick.issueId)) ?? summary;
+        return this.fromIssue(pick.issueId, issue, {
+          resolvedFrom: resolution.code,
+          message: `${resolution.total} issues share this barcode; the page’s title says #${pick.number}.`,
+        }, ask);
+      }
       return status('ambiguous', {
         resolvedFrom: resolution.code,
         matches: resolution.matches,

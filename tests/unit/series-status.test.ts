@@ -304,3 +304,44 @@ describe('the issue id of an action on a comic answered from its series', () => 
     await expect(resolver.issueIdFor('diamond:MAR180454')).rejects.toMatchObject({ problem: { kind: 'invalid' } });
   });
 });
+
+describe('a barcode a whole run shares (newsstand, pre-1995)', () => {
+  const RUN = '761941300061';
+  const match = (issueId: number, number: string): AmbiguousMatch => ({
+    issueId, seriesName: 'Detective Comics', seriesId: 6, number, coverUrl: null, variantName: null,
+    publisher: 'DC Comics', releaseDate: null, startYear: 1937, suggestedVariantId: null,
+  });
+
+  async function run() {
+    const catalog = sagaCatalog();
+    catalog.codes.set(RUN, [match(601, '601'), match(600, '600'), match(599, '599')]);
+    return setup({ catalog });
+  }
+
+  it('is resolved by the issue number the page’s title gives, when exactly one match has it', async () => {
+    const { library, resolver, reads } = await run();
+    await library.putIssues([summary(600, 6, '600')]);
+    await library.putCopies([{ copyId: 1, issueId: 600, variantId: null, condition: 'FN', gradeScore: null, addedAt: '', generation: 1 }]);
+    const statuses = await resolver.statusesOf([
+      upc(RUN, matchKey('Detective Comics', '600')),
+      upc(RUN, matchKey('Detective Comics', '#601')),
+      upc(RUN, matchKey('Detective Comics', '598')),
+      upc(RUN),
+    ]);
+    expect(statuses.map((s) => s?.state)).toEqual(['owned', 'not-owned', 'ambiguous', 'ambiguous']);
+    expect(statuses[0]).toMatchObject({ resolvedFrom: `upc:${RUN}`, issue: expect.objectContaining({ id: 600 }) });
+    expect(statuses[1]?.issue).toMatchObject({ id: 601, seriesName: 'Detective Comics', number: '601' });
+    expect(statuses[3]?.matches).toHaveLength(3);
+    // One read for the whole run; the next page's titles pick from the remembered matches.
+    expect(reads).toEqual([RUN]);
+    const [later] = await resolver.statusesOf([upc(RUN, matchKey('Detective Comics', '599'))], { lookUp: false });
+    expect(later).toMatchObject({ state: 'not-owned', issue: expect.objectContaining({ id: 599 }) });
+    expect(reads).toHaveLength(1);
+  });
+
+  it('does not pick from a collected edition’s title', async () => {
+    const { resolver } = await run();
+    const [status] = await resolver.statusesOf([upc(RUN, matchKey('Detective Comics', '600', true))]);
+    expect(status?.state).toBe('ambiguous');
+  });
+});
