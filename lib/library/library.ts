@@ -1,4 +1,5 @@
 import {
+  KEPT_UNTIL_CHANGED,
   wishlistKey,
   type IssueSummary,
   type KnownVariant,
@@ -10,15 +11,17 @@ import {
   type WishlistItem,
 } from '../store/db';
 import { normaliseNumber } from './match';
-import { learnBase, type KnownIssue, type SeriesIssues, type UpcBaseRecord } from './series';
+import { isPoisoned, learnBase, type KnownIssue, type SeriesIssues, type UpcBaseRecord } from './series';
 
 // The member's library as synced into IndexedDB, and the cache of code resolutions. Every owned /
 // wishlist / pull-list answer a badge shows comes from here, with no API call.
 
 const DAY = 86_400_000;
-/** How long we believe each kind of code resolution. A comic's barcode does not change; "not found"
- * may (the catalog grows), and an ambiguous code is cheap to ask about again. */
-export const RESOLUTION_TTL = { found: 30 * DAY, 'not-found': 1 * DAY, ambiguous: 3 * DAY } as const;
+/** How long we believe each kind of code resolution. A comic's barcode does not change, so a found one is
+ * kept until a sync or a lookup sees its issue change (another series or number; see putIssues); "not
+ * found" may change (the catalog grows), and an ambiguous code is cheap to ask about again. */
+export const RESOLUTION_TTL = { found: Number.POSITIVE_INFINITY, 'not-found': 1 * DAY, ambiguous: 3 * DAY } as const;
+export { KEPT_UNTIL_CHANGED } from '../store/db';
 
 export interface IssueStatus {
   copies: OwnedCopy[];
@@ -60,7 +63,8 @@ export class Library {
   }
 
   ttl(kind: Resolution['kind']): number {
-    return this.now() + RESOLUTION_TTL[kind];
+    const ttl = RESOLUTION_TTL[kind];
+    return Number.isFinite(ttl) ? this.now() + ttl : KEPT_UNTIL_CHANGED;
   }
 
   /** Removes expired resolutions; run on a schedule. Returns how many went. */
@@ -70,10 +74,34 @@ export class Library {
   }
 
   // --- issues ---
+  /**
+   * Stores issues as a sync or a lookup saw them. An issue seen with another series or number than the
+   * one stored (VerseDB corrected it) takes with it the resolutions that name it, its place in what
+   * series learning knows of its old series, and the bases that name that series: each is asked again.
+   */
   async putIssues(issues: readonly IssueSummary[]): Promise<void> {
     if (issues.length === 0) return;
-    const tx = this.db.transaction('issues', 'readwrite');
-    await Promise.all([...issues.map((issue) => tx.store.put(issue)), tx.done]);
+    const tx = this.db.transaction(['issues', 'resolutions', 'series', 'upcBases'], 'readwrite');
+    const store = tx.objectStore('issues');
+    const moved: IssueSummary[] = [];
+    for (const issue of issues) {
+      const before = await store.get(issue.id);
+      if (before && changedIdentity(before, issue)) moved.push(before);
+      await store.put(issue);
+    }
+    for (const before of moved) {
+      const resolutions = tx.objectStore('resolutions');
+      for (const code of await resolutions.index('byIssue').getAllKeys(before.id)) await resolutions.delete(code);
+      if (before.seriesId === null) continue;
+      const series = await tx.objectStore('series').get(before.seriesId);
+      if (series) await tx.objectStore('series').put({ ...series, issues: series.issues.filter((known) => known.issueId !== before.id) });
+      const bases = tx.objectStore('upcBases');
+      // A poisoned base stays poisoned: only a base that named just the old series is learned again.
+      for (const base of await bases.getAll()) {
+        if (!isPoisoned(base) && base.seriesIds.includes(before.seriesId)) await bases.delete(base.base);
+      }
+    }
+    await tx.done;
   }
 
   /** Adds the issues the library does not hold yet, leaving those it holds (a lookup's are fuller than a list's). */
@@ -302,6 +330,13 @@ export class Library {
     await tx.done;
     return removed;
   }
+}
+
+/** Whether an issue as seen now is another comic than as stored: its series or its number changed. */
+function changedIdentity(before: IssueSummary, now: IssueSummary): boolean {
+  // A record that leaves them out (a wishlist entry without its series) says nothing about them.
+  if (before.seriesId === null || now.seriesId === null || !before.number || !now.number) return false;
+  return before.seriesId !== now.seriesId || normaliseNumber(before.number) !== normaliseNumber(now.number);
 }
 
 interface DeletingCursor {

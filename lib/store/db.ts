@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type StoreNames } from 'idb';
 import type { AmbiguousMatch } from '../versedb/schemas';
 import type { WriteAction } from '../library/write-action';
 import type { KnownIssue, UpcBaseRecord } from '../library/series';
@@ -148,11 +148,24 @@ export function openLongboxDb(name = DB_NAME): Promise<LongboxDatabase> {
         db.createObjectStore('upcBases', { keyPath: 'base' });
         db.createObjectStore('series', { keyPath: 'seriesId' });
         transaction.objectStore('issues').createIndex('bySeries', 'seriesId');
-        transaction.objectStore('resolutions').createIndex('byIssue', 'issueId');
+        const resolutions = transaction.objectStore('resolutions');
+        resolutions.createIndex('byIssue', 'issueId');
+        // Found resolutions no longer expire by time (they go when a sync sees their issue change).
+        void keepFoundResolutions(resolutions);
       }
     },
   });
 }
+
+/** Version 3: the found resolutions stored with a 30-day expiry are kept until their issue changes. */
+async function keepFoundResolutions(store: IDBPObjectStore<LongboxDB, ArrayLike<StoreNames<LongboxDB>>, 'resolutions', 'versionchange'>): Promise<void> {
+  for (let cursor = await store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.kind === 'found' && cursor.value.expiresAt !== KEPT_UNTIL_CHANGED) await cursor.update({ ...cursor.value, expiresAt: KEPT_UNTIL_CHANGED });
+  }
+}
+
+/** The expiresAt of a found resolution: kept until a sync or lookup sees its issue change, not by time. */
+export const KEPT_UNTIL_CHANGED = Number.MAX_SAFE_INTEGER;
 
 export function wishlistKey(issueId: number, variantId: number | null): string {
   return `${issueId}:${variantId ?? ''}`;
