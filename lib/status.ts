@@ -3,7 +3,7 @@ import { circuitRetryAt } from './circuit';
 import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items';
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
-import type { IssueSummary, OwnedCopy, Resolution } from './store/db';
+import type { IssueSummary, OwnedCopy, Resolution, UpcBaseRecord } from './store/db';
 import { matchKey, matchKeyParts } from './library/match';
 import { editionName, followsAddOn, inferFromUpc, matchByTitle, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
@@ -196,21 +196,23 @@ export class StatusResolver {
       return status('signed-out', { resolvedFrom: firstCode ?? query.label, message: 'Sign in to VerseDB in Longbox’s options.' });
     }
 
-    // Anything already resolved answers at once.
-    const unknown: CodeRef[] = [];
+    // Anything already resolved answers at once. Each code's resolution and its UPC base are read in one
+    // go, so every comic of a page reaches its lookup after as many steps as the next: lookups stay in page order.
+    const unknown: Array<{ code: CodeRef; base: UpcBaseRecord | null }> = [];
     for (const code of codes) {
-      const known = await this.deps.library.resolution(codeKey(code));
+      const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
+      const { resolution: known, base } = await this.deps.library.resolutionAndBase(codeKey(code), upc?.base ?? null);
       if (known && known.kind !== 'not-found') return this.fromIssueOf(known, ask);
-      if (!known) unknown.push(code);
+      if (!known) unknown.push({ code, base });
     }
     // Then a barcode of a series already learned, from the library, for free.
-    for (const code of unknown) {
-      const inferred = await this.inferred(code);
+    for (const { code, base } of unknown) {
+      const inferred = seriesOfBase(base) === null ? null : await this.inferred(code);
       if (inferred) return inferred;
     }
     const canLookUp = this.deps.canLookUp();
     if (lookUp && canLookUp) {
-      for (const code of unknown) {
+      for (const { code } of unknown) {
         const looked = await this.lookUpLearning(code, ask);
         if (looked.state !== 'not-found') return looked;
       }

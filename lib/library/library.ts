@@ -58,6 +58,13 @@ export class Library {
     return found && found.expiresAt > this.now() ? found : null;
   }
 
+  /** A code's resolution and, for a UPC, what series learning knows of its base. */
+  async resolutionAndBase(code: string, base: string | null): Promise<{ resolution: Resolution | null; base: UpcBaseRecord | null }> {
+    // Both asked at once, so a code with a base is answered no later than one without.
+    const [resolution, learned] = await Promise.all([this.resolution(code), base === null ? null : this.upcBase(base)]);
+    return { resolution, base: learned };
+  }
+
   async remember(resolution: Resolution): Promise<void> {
     await this.db.put('resolutions', resolution);
   }

@@ -42,10 +42,10 @@ export function readClippedLabels(): string[] {
 
 /** tests/fixtures/e2e/dcbs-search-states.html with the demo data signed in as Kay: a badge per state. */
 export const STATES_PAGE_VIEWS: Record<string, Partial<BadgeView>> = {
-  'upc:76194138626300411': { state: 'owned', label: 'Owned ×2', tip: 'In your VerseDB collection: 2 copies, best NM.' },
+  'upc:76194138626300411': { state: 'owned', label: 'Owned ×2', tip: 'In your VerseDB collection: 2 copies, best NM. This one: Cover A, 1st printing.' },
   'isbn:9781607066927': { state: 'wishlist', label: 'On wishlist', tip: 'On your VerseDB wishlist, not in your collection.' },
   'isbn:9781607069317': { state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' },
-  'upc:76194130007800211': { state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection.' },
+  'upc:76194130007800211': { state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection. This one: Cover A, 1st printing.' },
   'upc:761941309507': { state: 'ambiguous', label: 'Pick issue', tip: '2 issues share this barcode: pick the right one.' },
   'isbn:9781534325982': { state: 'not-found', label: 'Not in VerseDB', tip: 'VerseDB has no comic with this code.' },
 };
