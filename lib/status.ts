@@ -108,7 +108,7 @@ const CHECKED_KEY = 'unsynced-checks';
 const CheckedIssues = z.object({ generation: z.number().int(), issueIds: z.array(z.number().int()) });
 
 /** An issue as a shared barcode's match describes it. */
-function matchSummary(match: AmbiguousMatch): IssueSummary {
+export function matchSummary(match: AmbiguousMatch): IssueSummary {
   return {
     id: match.issueId,
     seriesId: match.seriesId,

@@ -1,12 +1,11 @@
 import { Library } from '../library/library';
-import { matchKey } from '../library/match';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
-import { StatusResolver, type ItemStatus } from '../status';
+import { matchSummary, StatusResolver, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
 import type { WriteAction } from '../library/write-action';
 import { exchangeConnectCode } from './connect';
@@ -337,21 +336,7 @@ export class LongboxService {
       const known = await this.library.resolution(request.code);
       const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
       if (!match) throw new VerseDbError({ kind: 'not-found', message: 'That issue is not one of the matches for this code.' });
-      await this.library.putIssues([
-        {
-          id: match.issueId,
-          seriesId: match.seriesId,
-          seriesName: match.seriesName,
-          number: match.number,
-          startYear: match.startYear,
-          volume: null,
-          name: null,
-          coverUrl: match.coverUrl,
-          releaseDate: match.releaseDate,
-          publisher: match.publisher,
-          matchKey: matchKey(match.seriesName, match.number),
-        },
-      ]);
+      await this.library.putIssues([matchSummary(match)]);
       await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
       return {};
     },
