@@ -22,6 +22,7 @@ import { detect } from '../lib/detect/page';
 import { itemQuery } from '../lib/content/item-query';
 import type { ItemQuery } from '../lib/items';
 import { codeKey, type ItemStatus } from '../lib/status';
+import { parseComicUpc } from '../lib/library/series';
 import type { LongboxService } from '../lib/background/service';
 import { startStandIn, type DataFile, type StandIn } from '../stand-in/index.ts';
 import { backgroundFor, readsServed } from '../tests/integration/harness';
@@ -250,12 +251,33 @@ async function newReleasesRun(rows: Row[]): Promise<Check> {
   return run.check;
 }
 
+/**
+ * The fewest first-visit reads a client that learns series from barcodes could spend on these codes,
+ * even were every one of them in the catalog: one per 12-digit base among the 17-digit UPCs (the rest of
+ * that base answered from what the first taught), one per other code (ISBN, EAN, Lunar/Universal and
+ * 12-digit UPCs carry no issue number a series could answer from).
+ */
+function perSeriesFloor(codes: readonly string[]): { reads: number; detail: string } {
+  const bases = new Set<string>();
+  const others = new Map<string, number>();
+  for (const key of codes) {
+    const [type = '', value = ''] = key.split(':');
+    const upc = type === 'upc' ? parseComicUpc(value) : null;
+    if (upc) bases.add(upc.base);
+    else others.set(type, (others.get(type) ?? 0) + 1);
+  }
+  const rest = [...others].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${n} ${type}`).join(', ');
+  const reads = bases.size + [...others.values()].reduce((sum, n) => sum + n, 0);
+  return { reads, detail: `${bases.size} UPC bases, then one per code: ${rest || 'none'}` };
+}
+
 /** The scripted session of bench/quota-session.ts: the same pages, member and rounds. */
 async function browsingRun(rows: Row[]): Promise<Check> {
   const pages = fixturePages().filter((page) => !/cart|basket/.test(page.name));
   const session = await signedIn();
   const { si, service } = session;
   const seen = new Set<string>();
+  const firstRoundCodes: string[] = [];
   const badges: Badge[] = [];
   const rounds: Array<{ reads: number; notFound: number; newCodes: number; naive: number; routes: string }> = [];
   for (const round of [1, 2, 3]) {
@@ -264,7 +286,10 @@ async function browsingRun(rows: Row[]): Promise<Check> {
     for (const page of pages) {
       const viewed = await view(service, { name: `${page.folder}/${page.name}`, url: page.url, html: readFileSync(page.htmlPath, 'utf8') }, round);
       for (const code of lookupCodes(viewed)) {
-        if (!seen.has(code)) newCodes += 1;
+        if (!seen.has(code)) {
+          newCodes += 1;
+          if (round === 1) firstRoundCodes.push(code);
+        }
         seen.add(code);
       }
       naive += 2 * viewed.length;
@@ -290,6 +315,9 @@ async function browsingRun(rows: Row[]): Promise<Check> {
   if (first.notFound > 0) {
     console.log(`    answered 404                  ${first.notFound} of ${first.reads} (codes the seeded catalog does not have; a 404 teaches no series)`);
   }
+  const floor = perSeriesFloor(firstRoundCodes);
+  console.log(`  least any client reading per series could spend, were every code in VerseDB's catalog`);
+  console.log(`                                  ${floor.reads}  (${(floor.reads / Math.max(1, first.newCodes)).toFixed(2)}x: ${floor.detail})`);
   console.log(`  Longbox reads, revisits         ${revisits}  (goal 0)`);
   console.log('  after round   Longbox   naive   naive/Longbox');
   let longbox = 0;
