@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Library } from '../library/library';
+import type { Priority } from '../quota';
 import type { Scheduler } from '../scheduler';
 import type { VerseDbClient } from '../versedb/client';
 import type { Issue } from '../versedb/schemas';
@@ -66,6 +67,8 @@ export async function discovery(
   feed: Feed,
   requestedDays: number,
   refresh = false,
+  /** The popup's lists are the member's ask; the daily FOC reminder's read is background work. */
+  priority: Priority = 'user',
 ): Promise<DiscoveryResult> {
   const { min, max } = FEED_DAYS[feed];
   const days = Math.min(max, Math.max(min, Math.round(requestedDays)));
@@ -79,7 +82,7 @@ export async function discovery(
     return { ...cached.data, entries };
   }
 
-  const read = <T>(call: () => Promise<T>) => deps.scheduler.run({ key: cacheKey, kind: 'read', priority: 'user' }, call);
+  const read = <T>(call: () => Promise<T>) => deps.scheduler.run({ key: cacheKey, kind: 'read', priority }, call);
   let result: DiscoveryResult;
   if (feed === 'foc') {
     const page = await read(() => deps.client.foc({ days }));
