@@ -6,6 +6,8 @@ import type { PageReport, ServiceState } from './background/service';
 import type { IssueStatus } from './library/library';
 import type { WriteResult } from './library/writes';
 import type { ItemStatus } from './status';
+import { OrderReport } from './orders/order';
+import type { AddResult, OrderReview } from './orders/order-desk';
 
 // The one message protocol between the extension's pages (popup, options, content scripts) and the
 // background. Every message is validated on receipt; anything that does not parse is refused. Only
@@ -59,6 +61,20 @@ export const Request = z.discriminatedUnion('type', [
     layoutChanged: z.boolean().default(false),
   }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
+  /** An order page's orders and their comics (lib/orders/order-page.ts), checked again by the background. */
+  z.object({ type: z.literal('order-report'), report: OrderReport }),
+  /** The order page's banner was clicked: open the review list of the tab's orders. */
+  z.object({ type: z.literal('open-order-review') }),
+  /** The review list of the orders a tab's page shows (the extension's order page asks). */
+  z.object({ type: z.literal('order-review'), tabId: z.number().int() }),
+  /** Add these lines of an order to the collection, each once. */
+  z.object({
+    type: z.literal('order-add'),
+    tabId: z.number().int(),
+    key: z.string().min(1).max(400),
+    lineIds: z.array(z.string().min(1).max(400)).max(500),
+    condition: z.string().max(8).optional(),
+  }),
   /** One issue as the synced library knows it: the member's copies (to remove one), wishlist, pull list. */
   z.object({ type: z.literal('library-status'), issueId: z.number().int(), seriesId: z.number().int().nullable() }),
   /** What a content script needs to know before it badges a page. */
@@ -101,6 +117,10 @@ export interface Replies {
   discovery: { discovery: DiscoveryResult };
   'page-report': object;
   'page-items': { page: PageReport | null };
+  'order-report': { comics: number };
+  'open-order-review': object;
+  'order-review': { orders: OrderReview[] };
+  'order-add': { result: AddResult };
   'library-status': { status: IssueStatus };
   'page-settings': { settings: PageSettings };
   'open-options': object;
@@ -118,6 +138,7 @@ export type ReplyTo<T extends RequestType> = ({ ok: true } & Replies[T]) | Error
 /** Messages a content script may send; the rest come only from the extension's own pages. */
 export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options', 'load-extras',
+  'order-report', 'open-order-review',
 ]);
 
 export interface MessageSender {

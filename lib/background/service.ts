@@ -2,6 +2,7 @@ import { Library } from '../library/library';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
+import { OrderDesk } from '../orders/order-desk';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
@@ -44,6 +45,8 @@ export interface ServiceEnv {
   injectExtras?: (tabId: number, frameId: number, part: 'menu' | 'readers') => Promise<void>;
   /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
   showOwnedCount?: (tabId: number, owned: number) => void;
+  /** Opens the review list of the orders a tab's page shows (the order page's banner was clicked). */
+  openOrderReview?: (tabId: number) => void;
 }
 
 export interface ServiceState {
@@ -82,6 +85,7 @@ export class LongboxService {
   readonly sync: LibrarySync;
   readonly writer: Writer;
   readonly statuses: StatusResolver;
+  readonly orders: OrderDesk;
 
   private constructor(
     private readonly env: ServiceEnv,
@@ -120,6 +124,15 @@ export class LongboxService {
         const progress = await this.sync.progress();
         return { synced: progress.lastSyncedAt !== null, generation: progress.generation };
       },
+    });
+    this.orders = new OrderDesk({
+      library,
+      statuses: this.statuses,
+      writer: this.writer,
+      quota: () => this.quota.snapshot(),
+      isPro: () => this.session?.member?.isPro === true,
+      defaultCondition: async () => ((await env.preferences?.()) ?? DEFAULT_PREFERENCES).defaultCondition,
+      now: env.now,
     });
   }
 
@@ -276,6 +289,7 @@ export class LongboxService {
   tabClosed(tabId: number): void {
     this.scheduler.dropTab(tabId);
     this.pages.delete(tabId);
+    void this.orders.tabClosed(tabId).catch(() => undefined);
   }
 
   /** Statuses in the items' order; with `lookUp: false`, null where only a lookup could answer. */
@@ -366,6 +380,25 @@ export class LongboxService {
       return {};
     },
     'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
+    'order-report': async (request, from) => {
+      if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports an order.' });
+      return { comics: await this.orders.pageShowed(from.tabId, request.report) };
+    },
+    'open-order-review': async (_request, from) => {
+      if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only an order page opens its review.' });
+      this.env.openOrderReview?.(from.tabId);
+      return {};
+    },
+    'order-review': async (request) => {
+      this.requireClient();
+      return { orders: await this.orders.review(request.tabId) };
+    },
+    'order-add': async (request) => {
+      this.requireClient();
+      const result = await this.orders.add({ tabId: request.tabId, key: request.key, lineIds: request.lineIds, condition: request.condition });
+      this.env.onStateChange?.();
+      return { result };
+    },
     'library-status': async (request) => ({ status: await this.library.status(request.issueId, request.seriesId) }),
     'page-settings': async (request) => {
       const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;

@@ -3,6 +3,8 @@ import type { BadgeStatus } from './replies';
 import type { Request } from '../protocol';
 import { BADGE_CSS } from './badge-css';
 import { SHADOW_MODE, TEST_CONTRACT } from './contract';
+import type { DetectedItem } from '../detect/types';
+import type { OrderReport } from '../orders/order';
 
 // One badge beside one comic on a store page. It lives in a Shadow DOM, so the store's CSS and ours
 // never touch; everything from the page or VerseDB is set as text, never as markup. In the e2e build
@@ -40,7 +42,13 @@ export interface MenuHost {
 declare global {
   // Set by entrypoints/page-extras.ts, loaded into the content scripts' own world when first needed.
   var longboxExtras:
-    | { menu: (host: MenuHost) => void; cartWarning: (document: Document, owned: readonly string[], shown: HTMLElement | null) => HTMLElement }
+    | {
+        menu: (host: MenuHost) => void;
+        cartWarning: (document: Document, owned: readonly string[], shown: HTMLElement | null) => HTMLElement;
+        /** The orders an order page shows (lib/orders/order-page.ts), or null on any other page. */
+        readOrders: (document: Document, url: string, items: readonly DetectedItem[]) => OrderReport | null;
+        orderBanner: (document: Document, comics: number, onOpen: () => void, shown: HTMLElement | null) => HTMLElement;
+      }
     | undefined;
 }
 

@@ -5,7 +5,8 @@ import { itemQuery } from './item-query';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
 import type { Request } from '../protocol';
-import { actionError, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
+import { mightShowOrder } from '../orders/order-hint';
+import { actionError, orderComicsReply, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
 // cache and library know at once, look up the rest as they come on screen, follow the page as it
@@ -134,7 +135,7 @@ export class PageSession {
   private onMutations(records: MutationRecord[]): void {
     // Our own badges going in are not a change of the page.
     const changed = records.some((record) =>
-      [...record.addedNodes].some((node) => node.nodeType === 1 && !this.byHost.has(node as Element) && !this.banner?.contains(node)),
+      [...record.addedNodes].some((node) => node.nodeType === 1 && !this.byHost.has(node as Element) && !this.banner?.contains(node) && !this.orderBanner?.contains(node)),
     );
     if (changed) this.scheduleRescan();
   }
@@ -322,7 +323,42 @@ export class PageSession {
       }
       void this.messenger.send({ type: 'page-report', adapter: this.adapter, items, layoutChanged: this.detection.layoutChanged }).catch(() => undefined);
       void this.showCartWarning();
+      void this.showOrderBanner();
     }, 200);
+  }
+
+  private orderBanner: HTMLElement | null = null;
+  private orderReported = '';
+
+  /**
+   * On an order page: the orders and their comics go to the background, and a banner offers to add them
+   * to the collection. The reader comes with the page extras, loaded only where the address or the
+   * headings speak of an order.
+   */
+  private async showOrderBanner(): Promise<void> {
+    if (!mightShowOrder(this.document, this.url) || this.entries.size === 0) return;
+    if (!(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
+    const items = [...this.entries].filter((entry) => entry.item.anchor.isConnected).map((entry) => entry.item);
+    items.sort((a, b) => (a.anchor.compareDocumentPosition(b.anchor) & 4 ? -1 : 1));
+    const report = globalThis.longboxExtras.readOrders(this.document, this.url, items);
+    if (!report) return;
+    const said = JSON.stringify(report);
+    if (said === this.orderReported && this.orderBanner?.isConnected) return;
+    this.orderReported = said;
+    let reply: unknown;
+    try {
+      reply = await this.messenger.send({ type: 'order-report', report });
+    } catch {
+      return;
+    }
+    const comics = orderComicsReply(reply);
+    if (comics === null || comics === 0) return;
+    this.orderBanner = globalThis.longboxExtras.orderBanner(
+      this.document,
+      comics,
+      () => void this.messenger.send({ type: 'open-order-review' }).catch(() => undefined),
+      this.orderBanner,
+    );
   }
 
   /** On a cart page: name the comics already owned, before the shopper pays (or say none is). */

@@ -110,3 +110,9 @@ export function queuedReply(reply: unknown): string | null {
   if (!isObj(reply) || !isObj(reply.result) || reply.result.kind !== 'queued') return null;
   return str(reply.result.reason) ?? 'VerseDB is not reachable';
 }
+
+/** How many comics the background counted in an order page's report; null when it refused it. */
+export function orderComicsReply(reply: unknown): number | null {
+  if (!isObj(reply) || reply.ok !== true || typeof reply.comics !== 'number' || !Number.isInteger(reply.comics)) return null;
+  return reply.comics;
+}

@@ -12,6 +12,9 @@ export const CopyFieldsSchema = z.object({
   price_paid: z.number().min(0).max(999999.99).nullish(),
   notes: z.string().max(1000).nullish(),
   purchased_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+  purchase_source: z.enum(['comic_shop', 'online_retailer', 'convention', 'other']).nullish(),
+  /** PRO only (contract §5): the store, for a copy bought from an order page. */
+  purchase_store: z.string().max(255).nullish(),
 });
 
 export const WriteAction = z.discriminatedUnion('action', [

@@ -88,6 +88,43 @@ export class Writer {
     return performing;
   }
 
+  /**
+   * Records many changes at once (an order's copies) and starts sending them, without waiting for
+   * VerseDB: each is shown locally at once and goes in order as the quota allows. An id already
+   * recorded is not recorded again, so the same order added twice is added once. Returns how many
+   * were new.
+   */
+  async enqueue(changes: ReadonlyArray<{ id: string; write: WriteAction }>): Promise<number> {
+    await this.migrate();
+    const member = this.deps.member();
+    if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
+    let added = 0;
+    for (const change of changes) {
+      const write = WriteAction.parse(change.write);
+      if (await this.row(change.id)) continue;
+      const row: WriteRow = {
+        id: change.id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
+        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null,
+      };
+      row.seq = await this.db.add('writes', row);
+      await this.applyLocally(write);
+      added += 1;
+    }
+    void this.flushQueue().catch(() => undefined);
+    return added;
+  }
+
+  /** Where each of these changes stands; `unknown` for one no longer kept (settled over a day ago) or never made. */
+  async states(ids: readonly string[]): Promise<Map<string, { state: WriteRow['state'] | 'unknown'; lastError: string | null; needsSignIn: boolean }>> {
+    const states = new Map<string, { state: WriteRow['state'] | 'unknown'; lastError: string | null; needsSignIn: boolean }>();
+    const wanted = new Set(ids);
+    for (const row of await this.db.getAll('writes')) {
+      if (wanted.has(row.id)) states.set(row.id, { state: row.state, lastError: row.lastError, needsSignIn: row.needsSignIn });
+    }
+    for (const id of ids) if (!states.has(id)) states.set(id, { state: 'unknown', lastError: null, needsSignIn: false });
+    return states;
+  }
+
   private async performOnce(write: WriteAction, id: string): Promise<WriteResult> {
     await this.migrate();
     let row = await this.row(id);

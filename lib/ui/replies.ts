@@ -88,6 +88,50 @@ export const ErrorReply = z.object({ ok: z.literal(false), error: UiError });
 
 const Ok = z.object({ ok: z.literal(true) });
 
+/** An order page's review list (lib/orders/order-desk.ts), as the order page of the extension shows it. */
+export const ReviewLine = z.object({
+  lineId: z.string(),
+  title: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number().nullable(),
+  priceText: z.string().nullable(),
+  state: z.enum(['ready', 'owned', 'unmatched', 'added']),
+  checked: z.boolean(),
+  match: z
+    .object({
+      issueId: z.number().nullable(),
+      seriesName: z.string().nullable(),
+      number: z.string().nullable(),
+      edition: z.string().nullable(),
+      coverUrl: z.string().nullable(),
+      inferred: z.boolean(),
+    })
+    .nullable(),
+  copies: z.number(),
+  reason: z.string().nullable(),
+  progress: z.object({ done: z.number(), waiting: z.number(), refused: z.number(), lastError: z.string().nullable() }).nullable(),
+});
+export type ReviewLine = z.infer<typeof ReviewLine>;
+
+export const OrderReview = z.object({
+  key: z.string(),
+  store: z.string(),
+  number: z.string().nullable(),
+  purchasedAt: z.string(),
+  dateFromPage: z.boolean(),
+  currency: z.string().nullable(),
+  discountShare: z.number(),
+  lines: z.array(ReviewLine),
+  waiting: z.number(),
+  sendsAfter: z.number().nullable(),
+  writesLeftThisHour: z.number(),
+  storeField: z.enum(['purchase_store', 'notes']),
+});
+export type OrderReview = z.infer<typeof OrderReview>;
+
+export const OrderAddResult = z.object({ queued: z.number(), skipped: z.array(z.object({ lineId: z.string(), reason: z.string() })) });
+export type OrderAddResult = z.infer<typeof OrderAddResult>;
+
 /** What each request the pages send answers when it succeeds, reduced to the part the pages use. */
 const REPLY_SCHEMAS = {
   ping: Ok.extend({ version: z.string() }).transform((reply) => reply.version),
@@ -101,6 +145,8 @@ const REPLY_SCHEMAS = {
   'page-items': Ok.extend({ page: PageReport }).transform((reply) => reply.page),
   'library-status': Ok.extend({ status: LibraryStatus }).transform((reply) => reply.status),
   write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
+  'order-review': Ok.extend({ orders: z.array(OrderReview) }).transform((reply) => reply.orders),
+  'order-add': Ok.extend({ result: OrderAddResult }).transform((reply) => reply.result),
 } as const;
 export type AskedType = keyof typeof REPLY_SCHEMAS;
 export type Answer<T extends AskedType> = z.output<(typeof REPLY_SCHEMAS)[T]>;

@@ -166,6 +166,10 @@ export interface CopyFields {
   price_paid?: number | null;
   notes?: string | null;
   purchased_at?: string | null;
+  /** `online_retailer`, `comic_shop`… (contract §5). */
+  purchase_source?: string | null;
+  /** PRO only: where the copy was bought. */
+  purchase_store?: string | null;
 }
 
 export class VerseDbClient {

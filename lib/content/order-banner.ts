@@ -1,0 +1,44 @@
+// The banner on an order page (a store's order confirmation or order history, or any shop's receipt):
+// "12 comics in this order. Add them to your VerseDB collection". Loaded with the page extras where
+// Longbox found a placed order with comics in it. It says only what the page itself shows (how many
+// comics the order has), never what the member owns, and its button only opens Longbox's own review
+// list: nothing is added before the member checks the list there and presses its button.
+
+import { SHADOW_MODE, TEST_CONTRACT } from './contract';
+
+export const ORDER_BANNER_HEIGHT = 40;
+
+const roots = new WeakMap<HTMLElement, ShadowRoot>();
+
+/** Shows the banner, or changes the one already shown (`shown`) in place. `onOpen` runs on the member's own click only. */
+export function orderBanner(document: Document, comics: number, onOpen: () => void, shown: HTMLElement | null = null): HTMLElement {
+  let host = shown;
+  let root = host?.isConnected ? roots.get(host) : undefined;
+  if (!host || !root) {
+    host = document.createElement('div');
+    host.style.cssText = `all:initial;display:block;position:sticky;top:0;z-index:2147483646;height:${ORDER_BANNER_HEIGHT}px;overflow:hidden;`;
+    root = host.attachShadow({ mode: SHADOW_MODE });
+    roots.set(host, root);
+    document.body?.prepend(host);
+  }
+  if (TEST_CONTRACT) host.setAttribute('data-longbox-order-banner', String(comics));
+  const box = document.createElement('div');
+  box.setAttribute('role', 'status');
+  box.style.cssText = `box-sizing:border-box;height:${ORDER_BANNER_HEIGHT}px;font:14px/20px system-ui,sans-serif;padding:6px 16px;border-bottom:2px solid #b7c6ee;background:#eef2fc;color:#14255c;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;gap:12px;align-items:center;`;
+  const words = document.createElement('span');
+  words.textContent = `Longbox: ${comics === 1 ? '1 comic' : `${comics} comics`} in this order.`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Add them to your VerseDB collection';
+  button.style.cssText = 'font:inherit;padding:2px 10px;border:1px solid #1d3a8a;border-radius:4px;background:#1d3a8a;color:#fff;cursor:pointer;';
+  button.addEventListener('click', (event) => {
+    // A click the page made (element.click(), dispatchEvent) is not the member's.
+    if (!event.isTrusted) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onOpen();
+  });
+  box.append(words, button);
+  root.replaceChildren(box);
+  return host;
+}

@@ -1,0 +1,274 @@
+import type { Library } from '../library/library';
+import type { WriteAction } from '../library/write-action';
+import type { Writer } from '../library/writes';
+import type { QuotaSnapshot } from '../quota';
+import type { ItemStatus, StatusResolver } from '../status';
+import { isVerseDbError } from '../versedb/errors';
+import { Order, OrderRecord, OrderReport, orderKey, orderWriteId, type OrderLine } from './order';
+
+// The background's side of order pages: it keeps the order a tab's page showed, matches each line to a
+// VerseDB issue for the review list, and adds the lines the member checked as copies, each once: a
+// copy's write id comes from the order and the line, so the same order added again (the button pressed
+// twice, the page reloaded, the review opened again) adds nothing more. The copies go through the write
+// queue, which sends them as the write quota allows and survives the worker stopping.
+
+const PAGE_KEY = (tabId: number) => `order-page:${tabId}`;
+const RECORD_KEY = (key: string) => `order:${key}`;
+
+export type ReviewLineState =
+  /** Matched and not owned: checked for adding. */
+  | 'ready'
+  /** The member owns a copy already: unchecked (they may want a second). */
+  | 'owned'
+  /** Longbox cannot tell which issue this is; the reason says why. */
+  | 'unmatched'
+  /** Added from this order before: its copies and where they stand. */
+  | 'added';
+
+export interface ReviewLine {
+  lineId: string;
+  title: string | null;
+  quantity: number;
+  unitPrice: number | null;
+  priceText: string | null;
+  state: ReviewLineState;
+  checked: boolean;
+  /** What Longbox matched it to ("Absolute Batman #4 · Cover A"), when it did. */
+  match: { issueId: number | null; seriesName: string | null; number: string | null; edition: string | null; coverUrl: string | null; inferred: boolean } | null;
+  /** For `owned`: how many copies; for `unmatched`: why. */
+  copies: number;
+  reason: string | null;
+  /** For `added`: how many of its copies VerseDB has, how many wait, how many it refused. */
+  progress: { done: number; waiting: number; refused: number; lastError: string | null } | null;
+}
+
+export interface OrderReview {
+  key: string;
+  store: string;
+  number: string | null;
+  /** The day the copies will say they were bought: the order's, else today. */
+  purchasedAt: string;
+  dateFromPage: boolean;
+  currency: string | null;
+  discountShare: number;
+  lines: ReviewLine[];
+  /** Copies of this order waiting to be sent, and when the write quota lets the rest go. */
+  waiting: number;
+  sendsAfter: number | null;
+  writesLeftThisHour: number;
+  /** PRO members' copies carry the store in `purchase_store`; free members' in their notes. */
+  storeField: 'purchase_store' | 'notes';
+}
+
+export interface OrderDeskDeps {
+  library: Library;
+  statuses: StatusResolver;
+  writer: Writer;
+  quota: () => QuotaSnapshot;
+  isPro: () => boolean;
+  /** The member's default condition for new copies. */
+  defaultCondition: () => Promise<string>;
+  now?: () => number;
+}
+
+export interface AddRequest {
+  tabId: number;
+  key: string;
+  lineIds: readonly string[];
+  condition?: string | undefined;
+}
+
+export interface AddResult {
+  /** Copies recorded for sending now. */
+  queued: number;
+  /** Lines skipped: already added, or Longbox could not tell their issue (with why). */
+  skipped: Array<{ lineId: string; reason: string }>;
+}
+
+export class OrderDesk {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: OrderDeskDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** A tab's page showed these orders (checked here: it came from a content script). */
+  async pageShowed(tabId: number, report: unknown): Promise<number> {
+    const parsed = OrderReport.safeParse(report);
+    if (!parsed.success) throw new Error('Malformed order report.');
+    await this.deps.library.setMeta(PAGE_KEY(tabId), parsed.data);
+    return parsed.data.orders.reduce((sum, order) => sum + order.lines.reduce((n, line) => n + line.quantity, 0), 0);
+  }
+
+  async tabClosed(tabId: number): Promise<void> {
+    await this.deps.library.setMeta(PAGE_KEY(tabId), null);
+  }
+
+  private async orders(tabId: number): Promise<Order[]> {
+    const parsed = OrderReport.safeParse(await this.deps.library.meta(PAGE_KEY(tabId)));
+    return parsed.success ? parsed.data.orders : [];
+  }
+
+  private async record(key: string): Promise<OrderRecord | null> {
+    const parsed = OrderRecord.safeParse(await this.deps.library.meta(RECORD_KEY(key)));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** The review list of every order the tab's page showed; lines are looked up as needed (the member asked). */
+  async review(tabId: number): Promise<OrderReview[]> {
+    const reviews: OrderReview[] = [];
+    for (const order of await this.orders(tabId)) reviews.push(await this.reviewOf(order));
+    return reviews;
+  }
+
+  private async reviewOf(order: Order): Promise<OrderReview> {
+    const key = orderKey(order);
+    const record = await this.record(key);
+    const statuses = await this.deps.statuses.statusesOf(order.lines.map((line) => line.query), { lookUp: true });
+    const allIds = Object.values(record?.lines ?? {}).flat();
+    const writeStates = await this.deps.writer.states(allIds);
+    const lines = order.lines.map((line, i) => this.reviewLine(line, statuses[i] ?? null, record, writeStates));
+    const quota = this.deps.quota();
+    const waiting = lines.reduce((sum, line) => sum + (line.progress?.waiting ?? 0), 0);
+    const today = new Date(this.now()).toISOString().slice(0, 10);
+    return {
+      key,
+      store: order.store,
+      number: order.number,
+      purchasedAt: order.date ?? today,
+      dateFromPage: order.date !== null,
+      currency: order.currency,
+      discountShare: order.discountShare,
+      lines,
+      waiting,
+      sendsAfter: waiting > quota.writes.remaining ? quota.writes.resetsAt : quota.pausedUntil,
+      writesLeftThisHour: quota.writes.remaining,
+      storeField: this.deps.isPro() ? 'purchase_store' : 'notes',
+    };
+  }
+
+  private reviewLine(
+    line: OrderLine,
+    status: ItemStatus | null,
+    record: OrderRecord | null,
+    writeStates: Map<string, { state: string; lastError: string | null; needsSignIn: boolean }>,
+  ): ReviewLine {
+    const base = { lineId: line.id, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, priceText: line.priceText };
+    const match = status && (status.issue || status.inferred || status.byTitle)
+      ? {
+          issueId: status.issue?.id ?? null,
+          seriesName: status.issue?.seriesName ?? status.seriesName,
+          number: status.issue?.number ?? status.number,
+          edition: status.edition,
+          coverUrl: status.issue?.coverUrl ?? null,
+          inferred: status.inferred,
+        }
+      : null;
+    const sent = record?.lines[line.id];
+    if (sent && sent.length > 0) {
+      let done = 0;
+      let waiting = 0;
+      let refused = 0;
+      let lastError: string | null = null;
+      for (const id of sent) {
+        const state = writeStates.get(id);
+        // A copy no longer in the queue's record settled over a day ago.
+        if (!state || state.state === 'done' || state.state === 'unknown') done += 1;
+        else if (state.state === 'refused') refused += 1;
+        else {
+          waiting += 1;
+          lastError = state.needsSignIn ? 'Sign in to VerseDB again to send it.' : (state.lastError ?? lastError);
+        }
+      }
+      return { ...base, state: 'added', checked: false, match, copies: status?.copies ?? 0, reason: null, progress: { done, waiting, refused, lastError } };
+    }
+    const unmatched = (reason: string): ReviewLine => ({ ...base, state: 'unmatched', checked: false, match, copies: 0, reason, progress: null });
+    if (!status) return unmatched('Longbox could not ask VerseDB about it.');
+    switch (status.state) {
+      case 'owned':
+        if (status.issue === null && !status.inferred) return unmatched('Matched by its title only; add it on VerseDB to be sure of the issue.');
+        return { ...base, state: 'owned', checked: false, match, copies: status.copies, reason: null, progress: null };
+      case 'not-found':
+        return unmatched(status.message ?? 'VerseDB has no comic with this code.');
+      case 'ambiguous':
+        return unmatched(`${status.matches.length} issues share this barcode; pick the right one on the store page’s badge first.`);
+      case 'signed-out':
+        return unmatched(status.message ?? 'Sign in to VerseDB in Longbox’s options.');
+      case 'error':
+      case 'paused':
+        return unmatched(status.message ?? 'VerseDB could not be asked; open this list again later.');
+      default:
+        if (status.issue === null && !status.inferred) {
+          return unmatched(line.query.codes.length === 0 ? 'The order page gives no code for it, and its title matches nothing in your library.' : 'VerseDB could not tell which issue this is.');
+        }
+        return { ...base, state: 'ready', checked: true, match, copies: status.copies, reason: null, progress: null };
+    }
+  }
+
+  /**
+   * Adds the checked lines' copies (`quantity` each) with the price paid, the day of the order, the store
+   * and the member's condition. Lines added before are skipped; the rest are recorded before anything is
+   * sent, so a worker stopped now loses nothing.
+   */
+  async add(request: AddRequest): Promise<AddResult> {
+    const order = (await this.orders(request.tabId)).find((o) => orderKey(o) === request.key);
+    if (!order) throw new Error('This order is no longer open in its tab; open the order page again.');
+    const record: OrderRecord = (await this.record(request.key)) ?? { key: request.key, addedAt: this.now(), lines: {} };
+    const condition = request.condition ?? (await this.deps.defaultCondition());
+    const today = new Date(this.now()).toISOString().slice(0, 10);
+    const skipped: AddResult['skipped'] = [];
+    const changes: Array<{ id: string; write: WriteAction }> = [];
+    const wanted = new Set(request.lineIds);
+    for (const line of order.lines) {
+      if (!wanted.has(line.id)) continue;
+      if ((record.lines[line.id]?.length ?? 0) > 0) {
+        skipped.push({ lineId: line.id, reason: 'Added from this order before.' });
+        continue;
+      }
+      let issueId: number;
+      try {
+        issueId = await this.issueOf(line);
+      } catch (error) {
+        skipped.push({ lineId: line.id, reason: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      const ids: string[] = [];
+      for (let copy = 0; copy < line.quantity; copy += 1) {
+        const id = orderWriteId(request.key, line.id, copy);
+        ids.push(id);
+        changes.push({ id, write: { action: 'copy-add', issueId, fields: this.fields(order, line, condition, today) } });
+      }
+      record.lines[line.id] = ids;
+    }
+    // The copies first (each its own row, sent once), then the record that shows them as added.
+    const queued = changes.length > 0 ? await this.deps.writer.enqueue(changes) : 0;
+    await this.deps.library.setMeta(RECORD_KEY(request.key), record);
+    return { queued, skipped };
+  }
+
+  private fields(order: Order, line: OrderLine, condition: string, today: string): Extract<WriteAction, { action: 'copy-add' }>['fields'] {
+    const where = `${order.store}${order.number ? `, order ${order.number}` : ''}`;
+    return {
+      condition,
+      price_paid: line.unitPrice,
+      purchased_at: order.date ?? today,
+      purchase_source: 'online_retailer',
+      ...(this.deps.isPro() ? { purchase_store: where.slice(0, 255) } : { notes: `Bought at ${where} (added by Longbox).`.slice(0, 1000) }),
+    };
+  }
+
+  /** The issue a line names: its status's, else (answered from its series) found from its code. */
+  private async issueOf(line: OrderLine): Promise<number> {
+    const [status] = await this.deps.statuses.statusesOf([line.query], { lookUp: true });
+    if (status?.issue) return status.issue.id;
+    if (status?.inferred && status.resolvedFrom) {
+      try {
+        return await this.deps.statuses.issueIdFor(status.resolvedFrom);
+      } catch (error) {
+        throw new Error(isVerseDbError(error) ? error.message : 'Longbox could not tell which issue this is.');
+      }
+    }
+    if (status?.state === 'ambiguous') throw new Error('Several issues share this barcode; pick the right one on the store page first.');
+    throw new Error(status?.message ?? 'Longbox could not tell which issue this is.');
+  }
+}
