@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { useModel } from './context';
 import { AccountSection } from './options/AccountSection';
+import { FocRemindersSection } from './options/FocRemindersSection';
 import { LibrarySection } from './options/LibrarySection';
 import { PrivacySection } from './options/PrivacySection';
 import { QuickAddSection } from './options/QuickAddSection';
@@ -19,6 +20,7 @@ export function Options() {
       <AccountSection />
       <StoresSection />
       <QuickAddSection />
+      <FocRemindersSection />
       <LibrarySection />
       <PrivacySection />
     </main>

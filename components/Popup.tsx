@@ -16,9 +16,16 @@ const TABS: Tab<PopupTab>[] = [
   { key: 'follows', label: 'Following' },
 ];
 
+/** The tab the page's address names (`#foc`, `#page`…), if any. */
+function tabFromHash(): PopupTab | null {
+  const key = typeof location === 'undefined' ? '' : location.hash.slice(1);
+  return TABS.find((tab) => tab.key === key)?.key ?? null;
+}
+
 export function Popup() {
   const model = useModel();
-  const chosen = useSignal<PopupTab | null>(null);
+  // popup.html#foc (the FOC reminder's click) opens on that tab.
+  const chosen = useSignal<PopupTab | null>(tabFromHash());
   useEffect(() => {
     const stop = model.start();
     void model.loadPage();

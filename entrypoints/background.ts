@@ -1,4 +1,5 @@
 import { LongboxService } from '@/lib/background/service';
+import { startFocReminders } from '@/lib/background/foc-reminders-browser';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
 import { toolbarButton } from '@/lib/platform';
 import { loadSession, saveSession } from '@/lib/secrets';
@@ -41,6 +42,8 @@ export default defineBackground({
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === WAKE_ALARM || alarm.name === REFRESH_ALARM) void ready.then((service) => service.onWake());
     });
+    // FOC reminders: the daily alarm (made again at every start), the notification and its click.
+    startFocReminders(ready, { wakeAlarms: [WAKE_ALARM, REFRESH_ALARM] });
     browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
     void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
 

@@ -9,11 +9,11 @@
 // `browser` and no import.meta.env.
 
 /** The manifest keys that differ by browser (`browser` as WXT names it: 'chrome', 'firefox', ...). */
-export function platformManifest(target: string, optionalHosts: string[]): Record<string, unknown> {
-  if (target !== 'firefox') return { optional_host_permissions: optionalHosts };
+export function platformManifest(target: string, optionalHosts: string[], optionalApis: string[] = []): Record<string, unknown> {
+  if (target !== 'firefox') return { optional_host_permissions: optionalHosts, ...(optionalApis.length > 0 ? { optional_permissions: optionalApis } : {}) };
   return {
     // Firefox's MV2 has no optional_host_permissions: host patterns go in optional_permissions there.
-    optional_permissions: optionalHosts,
+    optional_permissions: [...optionalHosts, ...optionalApis],
     browser_specific_settings: {
       // data_collection_permissions needs Firefox 140 (desktop) and 142 (Android).
       gecko: {

@@ -27,6 +27,10 @@ export const Preferences = z.object({
   badgePlacement: z.enum(['after', 'before']),
   /** Adapter ids the member turned off. */
   disabledSites: z.array(z.string()),
+  /** FOC reminders (issue 13): off until the member turns them on (which asks for the notifications permission). */
+  focReminders: z.boolean().default(false),
+  /** The hour of the day (local, 0-23) the FOC reminder comes at. */
+  focReminderHour: z.number().int().min(0).max(23).default(9),
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -35,4 +39,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
   defaultCondition: 'NM',
   badgePlacement: 'after',
   disabledSites: [],
+  focReminders: false,
+  focReminderHour: 9,
 };

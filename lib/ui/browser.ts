@@ -34,6 +34,8 @@ export function browserOptionsEnv(): OptionsEnv {
     requestHostPermission: (pattern) => browser.permissions.request({ origins: [pattern] }),
     hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     removeHostPermission: (pattern) => browser.permissions.remove({ origins: [pattern] }),
+    requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+    hasNotifications: () => browser.permissions.contains({ permissions: ['notifications'] }),
     connectRedirectUri: () => browser.identity.getRedirectURL(),
     launchWebAuthFlow: async (url) => {
       const back = await browser.identity.launchWebAuthFlow({ url, interactive: true });

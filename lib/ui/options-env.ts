@@ -7,6 +7,9 @@ export interface OptionsEnv {
   requestHostPermission(pattern: string): Promise<boolean>;
   hasHostPermission(pattern: string): Promise<boolean>;
   removeHostPermission(pattern: string): Promise<boolean>;
+  /** The optional `notifications` permission (FOC reminders); the request must run in the click that wants it. */
+  requestNotifications(): Promise<boolean>;
+  hasNotifications(): Promise<boolean>;
   connectRedirectUri(): string;
   launchWebAuthFlow(url: string): Promise<string>;
 }
