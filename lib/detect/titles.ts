@@ -163,6 +163,7 @@ const MERCHANDISE = new RegExp(
     '(?:booster|starter|deck)\\s+(?:box|pack|deck|display)(?:e?s)?',
     // Supplies and apparel
     '(?:comic|short|long|storage)\\s+(?:bags?|boards?|box(?:es)?|sleeves?)',
+    '(?:graphic\\s+novel|magazine|treasury|current|silver(?:\\s+age)?|golden(?:\\s+age)?|modern|resealable|thick)\\s+(?:size\\s+)?(?:bags?|boards?|sleeves?)',
     '(?:backing\\s+boards?|bags?\\s+(?:&|and|\\+)\\s+boards?|top[\\s-]?loaders?|(?:baseball|dad)\\s+(?:caps?|hats?))',
     'dvds?',
     'blu-?rays?',

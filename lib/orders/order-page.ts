@@ -1,5 +1,7 @@
 import { clean, hasBuyControl, NOT_CONTENT } from '../detect/dom';
 import { extractPrice } from '../detect/prices';
+import { findCodesInText } from '../detect/codes';
+import { isComic, parseTitle, type ParsedTitle } from '../detect/titles';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery } from '../items';
 import { itemQuery } from '../content/item-query';
@@ -14,7 +16,7 @@ import { ORDER_ADDRESS, PLACED } from './order-hint';
 /** Words that say nothing was bought yet: a cart or a checkout asking for payment. */
 const NOT_PLACED = /^\W*(?:place\s+(?:your\s+)?order|complete\s+(?:order|purchase)|pay\s+now|proceed\s+to\s+(?:checkout|payment)|continue\s+to\s+(?:payment|shipping)|checkout|check\s+out|review\s+order)\W*$/i;
 /** "Order #MC-104233", "Order No. 55123", "Order number: 100004567", "Order ID 7781". */
-const ORDER_NUMBER = /\border\s*(?:#|no\.?|num(?:ber)?\.?|id|ref(?:erence)?)\s*[:.]?\s*#?\s*([A-Z]{0,5}[-‐]?\d[\dA-Z-]{1,24})\b|(?:^|\s)order\s+#?([A-Z]{0,5}-?\d{3,}[\dA-Z-]*)\b/i;
+const ORDER_NUMBER = /\b(?:order|confirmation)\s*(?:#|no\.?|num(?:ber)?\.?|id|ref(?:erence)?)\s*(?:is\s+)?[:.]?\s*#?\s*([A-Z]{0,5}[-‐]?\d[\dA-Z-]{1,24})\b|(?:^|\s)order\s+#?([A-Z]{0,5}-?\d{3,}[\dA-Z-]*)\b/i;
 /** A quantity written beside a line: "Qty: 2", "Quantity 3", "× 2", "x 2". */
 const QUANTITY = /\b(?:qty|quantity|quant\.?)\s*[:.]?\s*(\d{1,3})\b|(?:^|\s)[×xX]\s?(\d{1,3})(?!\S)|(?:^|\s)(\d{1,3})\s?[×xX](?=\s|$)/;
 const ORDER_DISCOUNT = /\b(?:discount|coupon|promo(?:tion)?|savings?|voucher|reward|gift\s+card\s+applied)\b/i;
@@ -139,13 +141,246 @@ function orderDate(scope: Element, dayFirst: boolean): string | null {
   return fallback;
 }
 
+interface Candidate {
+  item: DetectedItem;
+  row: Element;
+  quantity: number;
+  unit: number | null;
+  text: string | null;
+}
+
+type Column = 'title' | 'code' | 'qty' | 'unit' | 'total' | 'list' | 'discount' | 'other';
+
+/** What a table column holds, by its header's words. */
+function columnRole(header: string): Column {
+  const h = header.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!h) return 'other';
+  if (/^(?:qty|qty\.|quantity|quant\.?|ordered|units?|#)$|\bqty\b|\bquantity\b/.test(h)) return 'qty';
+  if (/\bdisc(?:ount|\.)?\b|sav(?:ings?|e)\b/.test(h)) return 'discount';
+  if (/total|\bext\b|ext\.|extended|amount|\bline\b/.test(h)) return 'total';
+  if (/retail|\blist\b|msrp|\bsrp\b|\brrp\b|cover\s*price|orig|\bwas\b|compare|regular/.test(h)) return 'list';
+  if (/price|each|unit|cost|\bsale\b|paid/.test(h)) return 'unit';
+  if (/\bsku\b|\bupc\b|isbn|\bean\b|barcode|\bcode\b|item\s*(?:#|no\.?|number)|diamond|lunar|catalog/.test(h)) return 'code';
+  if (/item|product|title|description|name|comic|book|article/.test(h)) return 'title';
+  return 'other';
+}
+
+const TABLES = 'table,[role="table"],[role="grid"]';
+const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+
+function isCell(el: Element): boolean {
+  return el.tagName === 'TD' || el.tagName === 'TH' || CELL_ROLES.has(el.getAttribute('role') ?? '');
+}
+
+function isHeaderCell(el: Element): boolean {
+  const role = el.getAttribute('role');
+  if (role === 'columnheader') return true;
+  if (role === 'cell' || role === 'gridcell' || role === 'rowheader') return false;
+  return el.tagName === 'TH' && el.getAttribute('scope') !== 'row';
+}
+
+/** A row's cells by column, a cell spanning several columns standing in each of them. */
+function cellsByColumn(row: Element): Element[] {
+  const cells: Element[] = [];
+  for (const cell of row.children) {
+    if (!isCell(cell)) continue;
+    const span = Math.min(20, Math.max(1, Number(cell.getAttribute('colspan') ?? 1) || 1));
+    for (let i = 0; i < span; i += 1) cells.push(cell);
+  }
+  return cells;
+}
+
+/** A link's path with its words apart ("/product/tmnt-vol-1-9798874201012/" → "product tmnt vol 1 9798874201012"). */
+function pathOf(href: string): string {
+  try {
+    return decodeURIComponent(new URL(href, 'https://x.invalid/').pathname).replace(/[-_/.]+/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** A title cell's words without its lists of details (discounts, meta, options) or hidden words. */
+function cellTitle(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element;
+  for (const extra of copy.querySelectorAll('ul,ol,dl,small,[class*="visually-hidden" i],[class*="sr-only" i],[hidden],[aria-hidden="true"]')) extra.remove();
+  return spacedText(copy, 600);
+}
+
+/** The price a cell shows that was paid: the last one not struck through or named as the old one. */
+function cellPrice(cell: Element | undefined): { amount: number; text: string } | null {
+  if (!cell) return null;
+  const prices = rowPrices(cell).filter((p) => !p.struck && p.amount > 0);
+  const last = prices[prices.length - 1];
+  return last ? { amount: last.amount, text: last.text } : null;
+}
+
+/**
+ * The lines of an order's tables: a table whose header names an item column and a quantity or price
+ * column. Each body row is one line, read by its columns: the title, codes from a code column (SKU, UPC,
+ * item #) and the title's cell, the quantity, and the price paid for one copy (the line's total over its
+ * quantity where a total column is shown, as that is after the line's discounts; else the unit price).
+ */
+function tableLines(document: Document): Array<Omit<Candidate, 'item'> & { title: Element; codes: string; titleText: string }> {
+  const lines: Array<Omit<Candidate, 'item'> & { title: Element; codes: string; titleText: string }> = [];
+  for (const table of [...document.querySelectorAll(TABLES)].slice(0, 40)) {
+    if (table.closest('nav,footer,header') || table.querySelector(TABLES)) continue;
+    const rows = [...table.querySelectorAll('tr,[role="row"]')].filter((row) => row.parentElement?.closest(TABLES) === table);
+    const headerRow = table.querySelector('thead tr') ?? rows.find((row) => {
+      const cells = [...row.children].filter(isCell);
+      return cells.length > 1 && cells.every(isHeaderCell);
+    });
+    if (!headerRow) continue;
+    const roles = cellsByColumn(headerRow).map((cell) => columnRole(clean(cell.textContent ?? '').slice(0, 40)));
+    if (!roles.includes('title') || !roles.some((r) => r === 'qty' || r === 'unit' || r === 'total')) continue;
+    for (const row of rows) {
+      if (row === headerRow || row.closest('thead')) continue;
+      const cells = cellsByColumn(row);
+      const titleCell = roles
+        .flatMap((role, i) => (role === 'title' && cells[i] ? [cells[i]!] : []))
+        .sort((a, b) => clean(b.textContent ?? '').length - clean(a.textContent ?? '').length)[0];
+      if (!titleCell || isHeaderCell(titleCell)) continue;
+      // A totals row spans the item column ("Subtotal", "Shipping", "Total").
+      if (Number(titleCell.getAttribute('colspan') ?? 1) > 1 && !titleCell.querySelector('a')) continue;
+      const link = [...titleCell.querySelectorAll('a[href]:not([href^="#"])')].find((a) => clean(a.textContent ?? '').length > 2);
+      const titleElement = link ?? titleCell;
+      const titleText = (link ? clean(link.textContent ?? '') : cellTitle(titleCell)).slice(0, 300);
+      if (!titleText || /^(?:sub-?\s?total|total|shipping|tax|discount|coupon)\b/i.test(titleText)) continue;
+      const at = (role: Column) => roles.flatMap((r, i) => (r === role && cells[i] ? [cells[i]!] : []));
+      const qtyCell = at('qty')[0];
+      const qtyText = clean(qtyCell?.querySelector('input')?.getAttribute('value') ?? qtyCell?.textContent ?? '');
+      const qtyMatch = /ordered\s*:?\s*(\d{1,3})/i.exec(qtyText) ?? /(\d{1,3})/.exec(qtyText);
+      const quantity = qtyMatch ? Math.max(1, Math.min(999, Number(qtyMatch[1]))) : rowQuantity(row);
+      const total = cellPrice(at('total')[0]);
+      const unit = cellPrice(at('unit')[0]);
+      const round = (n: number) => Math.round(n * 100) / 100;
+      // A lone "Price" column beside a quantity is the line's price on most order pages (Shopify,
+      // WooCommerce): divided, unless its header says each or unit.
+      const perCopy = roles.some((role, i) => role === 'unit' && /each|unit|per\b/i.test(clean(cellsByColumn(headerRow)[i]?.textContent ?? '')));
+      const lone = unit && !total && !perCopy && quantity > 1 && !roles.includes('list');
+      const paid = total
+        ? { unit: round(total.amount / quantity), text: total.text }
+        : unit
+          ? { unit: round(lone ? unit.amount / quantity : unit.amount), text: unit.text }
+          : unitPrice(row, quantity);
+      const paths = [...titleCell.querySelectorAll('a[href]')].map((a) => pathOf(a.getAttribute('href') ?? '')).join(' ');
+      const codes = `${[...at('code'), titleCell].map((cell) => spacedText(cell, 600)).join(' ')} ${paths}`;
+      lines.push({ row, title: titleElement, titleText, codes, quantity, unit: paid.unit, text: paid.text });
+    }
+  }
+  return lines;
+}
+
+/**
+ * Every line of the page's orders: its tables' rows (with the comic detection found in each, or one read
+ * from the row when detection passed it over), then the comics detection found outside those tables
+ * (a list or cards), each with the quantity and price its own block shows. Comics the page offers beside
+ * the order are left out; lines come in page order.
+ */
+function orderLines(document: Document, items: readonly DetectedItem[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  const taken = new Set<DetectedItem>();
+  for (const line of tableLines(document)) {
+    const found = items.find((item) => !taken.has(item) && line.row.contains(item.anchor));
+    let item: DetectedItem;
+    if (found) {
+      taken.add(found);
+      const extra = findCodesInText(line.codes).filter((code) => !found.codes.some((c) => c.type === code.type && c.value === code.value));
+      item = { ...found, codes: [...found.codes, ...extra].slice(0, 8) };
+    } else {
+      const parsed = parseTitle(line.titleText);
+      if (!isComic(parsed)) continue;
+      item = { codes: findCodesInText(line.codes).slice(0, 8), title: line.titleText, parsed, price: line.text, anchor: line.title, via: 'grid', sources: ['grid'] };
+    }
+    if (offered(item.anchor, line.row)) continue;
+    candidates.push({ item, row: line.row, quantity: line.quantity, unit: line.unit, text: line.text });
+  }
+  const rest = items.filter((item) => !taken.has(item) && !candidates.some((c) => c.row.contains(item.anchor)));
+  const anchors = rest.map((item) => item.anchor);
+  for (const item of rest) {
+    const row = lineRow(item.anchor, anchors);
+    if (offered(item.anchor, row)) continue;
+    const quantity = rowQuantity(row);
+    // A code the line writes beside its title ("ISBN 978…") that detection did not tie to it.
+    const extra = findCodesInText(clean(row.textContent ?? '').slice(0, 600)).filter((code) => !item.codes.some((c) => c.type === code.type && c.value === code.value));
+    candidates.push({ item: extra.length > 0 ? { ...item, codes: [...item.codes, ...extra].slice(0, 8) } : item, row, quantity, ...unitPrice(row, quantity) });
+  }
+  // Lines in lists or cards that detection passed over (a title with no issue number, vouched for by
+  // the line's own words: "Graphic Novel · Rebellion"): a block with a title, a quantity and a price.
+  for (const block of quantityBlocks(document)) {
+    if (candidates.some((c) => c.row.contains(block) || block.contains(c.row))) continue;
+    const title = blockTitle(block);
+    if (!title) continue;
+    const titleText = clean(title.textContent ?? '').slice(0, 300);
+    const parsed = parseVouched(titleText, block, title);
+    if (!parsed || offered(title, block)) continue;
+    const quantity = rowQuantity(block);
+    const item: DetectedItem = { codes: findCodesInText(clean(block.textContent ?? '').slice(0, 600)).slice(0, 8), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
+    candidates.push({ item, row: block, quantity, ...unitPrice(block, quantity) });
+  }
+  // One comic read twice (a title link and its image in one row) is one line.
+  const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.row === c.row) === i);
+  return unique.sort((a, b) => (a.item.anchor === b.item.anchor ? 0 : a.item.anchor.compareDocumentPosition(b.item.anchor) & 4 ? -1 : 1));
+}
+
+/** An element that says only a quantity: "× 2", "Qty: 2", "Quantity 3". */
+const QUANTITY_ONLY = /^(?:(?:qty|quantity|quant\.?)\s*[:.]?\s*|[×xX]\s?)\d{1,3}$|^\d{1,3}\s?[×xX]$/;
+
+/** The blocks of a list of bought lines: the smallest block around a quantity that also shows a price and a title. */
+function quantityBlocks(document: Document): Element[] {
+  const blocks: Element[] = [];
+  const body = document.body;
+  if (!body) return blocks;
+  for (const el of [...body.querySelectorAll('span,div,td,p,small,strong,b')].slice(0, 20_000)) {
+    if (el.children.length > 1 || !QUANTITY_ONLY.test(clean(el.textContent ?? '').slice(0, 24)) || el.closest(NOT_CONTENT)) continue;
+    for (let up = el.parentElement, depth = 0; up && up !== body && depth < 5; up = up.parentElement, depth++) {
+      if (!/[$£€¥]/.test(up.textContent ?? '') || !blockTitle(up)) continue;
+      if (!blocks.includes(up)) blocks.push(up);
+      break;
+    }
+  }
+  return blocks.filter((block) => !blocks.some((other) => other !== block && block.contains(other)));
+}
+
+/** A line's title read as a comic, vouched for by a category its block writes ("Graphic Novel · Rebellion"). */
+function parseVouched(titleText: string, block: Element, title: Element): ParsedTitle | null {
+  const plain = parseTitle(titleText);
+  if (isComic(plain)) return plain;
+  const walker = block.ownerDocument.createTreeWalker(block, 4);
+  let visited = 0;
+  for (let node = walker.nextNode(); node !== null && visited < 60; node = walker.nextNode(), visited++) {
+    if (title.contains(node)) continue;
+    for (const piece of (node.nodeValue ?? '').split(/[·•|,/]/)) {
+      const category = clean(piece);
+      if (category.length < 3 || category.length > 40) continue;
+      const vouched = parseTitle(titleText, { category });
+      if (isComic(vouched)) return vouched;
+    }
+  }
+  return null;
+}
+
+/** A block's title: its longest link or named title element with words in it. */
+function blockTitle(block: Element): Element | null {
+  let best: Element | null = null;
+  let length = 0;
+  for (const el of block.querySelectorAll('a[href], [class*="title" i], [class*="name" i], h3, h4, strong')) {
+    const text = clean(el.textContent ?? '');
+    if (text.length < 3 || /^[\d\s$£€¥.,×x:-]+$/i.test(text) || text.length <= length) continue;
+    best = el;
+    length = text.length;
+  }
+  return best;
+}
+
 /** Headings of the shelves a store shows beside an order: recommendations, not lines of it. */
 const OFFERED = /\b(?:you\s+(?:may|might)\s+(?:also\s+)?(?:like|enjoy)|also\s+(?:bought|viewed|like)|recommend|related|similar|more\s+from|trending|bestsellers?|new\s+(?:this\s+week|releases|arrivals)|recently\s+viewed|featured|don['’]t\s+miss|complete\s+your)\b/i;
 
 /** A comic the page offers rather than one the order holds: it can be put in a cart, or sits under a shelf's heading. */
 function offered(anchor: Element, row: Element): boolean {
   if (hasBuyControl(row)) return true;
-  if (anchor.closest('aside,[class*="recommend" i],[class*="carousel" i],[class*="upsell" i],[class*="cross-sell" i],[class*="crosssell" i],[class*="related" i],[id*="recommend" i]')) return true;
+  // A reorder list: checkboxes in a form that puts them in the cart again.
+  if (/cart|basket|reorder/i.test(row.closest('form')?.getAttribute('action') ?? '')) return true;
+  if (anchor.closest('[class*="recommend" i],[class*="carousel" i],[class*="upsell" i],[class*="cross-sell" i],[class*="crosssell" i],[class*="related" i],[id*="recommend" i]')) return true;
   // The nearest heading before the line, within its section: a shelf's heading says it is not the order.
   for (let up: Element | null = row; up && up !== anchor.ownerDocument.body; up = up.parentElement) {
     const heading = up.querySelector(':scope > h2, :scope > h3, :scope > h4, :scope > header h2, :scope > header h3, :scope > div > h2, :scope > div > h3');
@@ -181,12 +416,27 @@ function rowPrices(row: Element): Array<{ amount: number; text: string; struck: 
     const price = extractPrice(clean(text));
     if (!price || found.some((f) => f.cell === parent)) continue;
     const before = clean(text).slice(0, clean(text).indexOf(price));
-    const struck = parent.closest('del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old" i],[class*="was" i],[class*="msrp" i],[class*="list-price" i],[class*="original" i],[class*="regular" i]') !== null
+    const marked = parent.closest('del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old-price" i],[class*="price-old" i],[class*="was-price" i],[class*="price-was" i],[class*="msrp" i],[class*="list-price" i],[class*="listprice" i],[class*="original" i],[class*="regular" i],[class*="retail" i],[class*="rrp" i]');
+    const struck = (marked !== null && row.contains(marked))
       || /\b(?:was|msrp|rrp|srp|list(?:\s+price)?|regular|retail|orig(?:inal)?|cover\s+price|you\s+save|save|discount)\s*:?\s*-?$/i.test(before)
       || /^\s*[-−–]/.test(clean(text));
     found.push({ amount: amountOf(price), text: price, struck, cell: parent });
   }
   return found.filter((f) => Number.isFinite(f.amount));
+}
+
+/** An element's words with a space between its elements' (textContent glues "× 3" to the next block's "Deal"). */
+function spacedText(el: Element, max = 4000): string {
+  const parts: string[] = [];
+  const walker = el.ownerDocument.createTreeWalker(el, 4);
+  let length = 0;
+  for (let node = walker.nextNode(); node !== null && length < max; node = walker.nextNode()) {
+    if (node.parentElement?.closest(NOT_CONTENT)) continue;
+    const text = node.nodeValue ?? '';
+    parts.push(text);
+    length += text.length + 1;
+  }
+  return clean(parts.join(' ').replace(/\s+/g, ' '));
 }
 
 export function amountOf(price: string): number {
@@ -208,7 +458,7 @@ export function currencyOf(price: string | null): string | null {
 
 /** How many the row says were bought: a "Qty" column, "Qty: 2", "× 2"; one when it does not say. */
 function rowQuantity(row: Element): number {
-  const text = clean(row.textContent ?? '').slice(0, 600);
+  const text = spacedText(row).slice(0, 600);
   const m = QUANTITY.exec(text);
   const written = m ? Number(m[1] ?? m[2] ?? m[3]) : NaN;
   if (Number.isInteger(written) && written >= 1 && written <= 999) return written;
@@ -246,12 +496,13 @@ function unitPrice(row: Element, quantity: number): { unit: number | null; text:
   const prices = rowPrices(row).filter((p) => !p.struck && p.amount > 0);
   if (prices.length === 0) return { unit: null, text: null };
   const round = (n: number) => Math.round(n * 100) / 100;
-  if (quantity === 1) return { unit: round(prices[0]!.amount), text: prices[0]!.text };
+  // One copy: the last price the line shows is what it came to (a list price may come first).
+  if (quantity === 1) return { unit: round(prices[prices.length - 1]!.amount), text: prices[prices.length - 1]!.text };
   // Unit and line total both shown: the one the other is `quantity` times.
   for (const a of prices) {
     if (prices.some((b) => b !== a && Math.abs(b.amount - a.amount * quantity) < 0.011)) return { unit: round(a.amount), text: a.text };
   }
-  const only = prices[0]!;
+  const only = prices[prices.length - 1]!;
   const header = underTotalHeader(row, only.cell);
   const each = /\b(?:each|ea\.?|per\s+(?:copy|item|unit))\b|\/\s?(?:ea|each)\b/i.test(clean(row.textContent ?? ''));
   if (header === false || each) return { unit: round(only.amount), text: only.text };
@@ -284,7 +535,7 @@ function orderDiscountShare(scope: Element, rows: readonly Element[], linesTotal
  * takes every comic. Null when the page is not an order page or shows no comic.
  */
 export function readOrders(document: Document, url: string, items: readonly DetectedItem[], options: OrderPageOptions = {}): OrderReport | null {
-  if (items.length === 0 || !isOrderPage(document, url, options)) return null;
+  if (!isOrderPage(document, url, options)) return null;
   let host = '';
   try {
     host = new URL(url).hostname.replace(/^www\./, '');
@@ -293,20 +544,21 @@ export function readOrders(document: Document, url: string, items: readonly Dete
   }
   const dayFirst = options.dayFirst ?? /\.(?:co\.uk|uk|ie|au|nz|eu|de|fr|es|it|nl)$|forbiddenplanet/.test(host);
   const markers = orderMarkers(document);
-  const inOrder = [...items].sort((a, b) => (a.anchor === b.anchor ? 0 : a.anchor.compareDocumentPosition(b.anchor) & 4 ? -1 : 1));
-  const anchors = inOrder.map((item) => item.anchor);
-  const groups = new Map<number, Array<{ item: DetectedItem; row: Element }>>();
-  for (const item of inOrder) {
-    const row = lineRow(item.anchor, anchors);
-    // Comics offered beside the order ("Customers also bought", with an add-to-cart) were not bought.
-    if (offered(item.anchor, row)) continue;
+  const platform = shopifyCheckout(document);
+  const candidates = orderLines(document, items).map((line) => {
+    const sku = platform?.codes.get(words(line.item.title ?? ''));
+    const codes = sku ? findCodesInText(sku).filter((code) => !line.item.codes.some((c) => c.value === code.value)) : [];
+    return codes.length > 0 ? { ...line, item: { ...line.item, codes: [...line.item.codes, ...codes].slice(0, 8) } } : line;
+  });
+  const groups = new Map<number, Candidate[]>();
+  for (const line of candidates) {
     // The last order number written before the line; the first on the page when none comes before it.
     let index = 0;
     markers.forEach((marker, i) => {
-      if (marker.node.compareDocumentPosition(item.anchor) & 4 /* FOLLOWING */ && !row.contains(marker.node)) index = i;
+      if (marker.node.compareDocumentPosition(line.item.anchor) & 4 /* FOLLOWING */ && !line.row.contains(marker.node)) index = i;
     });
     const group = groups.get(index) ?? [];
-    group.push({ item, row });
+    group.push(line);
     groups.set(index, group);
   }
   const orders: OrderReport['orders'] = [];
@@ -314,10 +566,7 @@ export function readOrders(document: Document, url: string, items: readonly Dete
     const marker = markers[index] ?? null;
     const rows = group.map((g) => g.row);
     const lines: OrderLine[] = [];
-    const priced = group.map(({ item, row }) => {
-      const quantity = rowQuantity(row);
-      return { item, row, quantity, ...unitPrice(row, quantity) };
-    });
+    const priced = group;
     const scope = orderScope(marker, rows, markers, document);
     const total = priced.reduce((sum, p) => sum + (p.unit ?? 0) * p.quantity, 0);
     const share = markers.length > 1 && scope === document.body ? 0 : orderDiscountShare(scope, rows, total);
@@ -342,13 +591,67 @@ export function readOrders(document: Document, url: string, items: readonly Dete
     orders.push({
       store: host,
       number: marker?.number ?? null,
-      date: orderDate(marker ? dateScope(marker, markers) : document.body, dayFirst),
+      date: orderDate(marker ? dateScope(marker, markers) : document.body, dayFirst) ?? (markers.length <= 1 ? (platform?.date ?? null) : null),
       currency: currencyOf(firstPrice),
       discountShare: Math.round(share * 10_000) / 10_000,
       lines,
     });
   }
   return orders.length > 0 ? { orders } : null;
+}
+
+interface PlatformOrder {
+  date: string | null;
+  /** A line's code (its SKU where that is a barcode or distributor code), by its title's words. */
+  codes: Map<string, string>;
+}
+
+const words = (text: string): string => text.toLowerCase().replace(/[^a-z0-9#]+/g, ' ').trim();
+
+/**
+ * The order a Shopify checkout's thank-you page writes in its own script (`Shopify.checkout = {…}`): the
+ * day it was placed and each line's SKU, which comic shops set to the barcode or distributor code. Read as
+ * text, never run; anything that does not parse is ignored.
+ */
+function shopifyCheckout(document: Document): PlatformOrder | null {
+  for (const script of [...document.querySelectorAll('script:not([src])')].slice(0, 60)) {
+    const text = script.textContent ?? '';
+    const at = text.indexOf('Shopify.checkout');
+    if (at < 0 || text.length > 500_000) continue;
+    const start = text.indexOf('{', at);
+    if (start < 0) continue;
+    let depth = 0;
+    let end = -1;
+    let quoted = false;
+    for (let i = start; i < text.length; i += 1) {
+      const c = text[i];
+      if (quoted) {
+        if (c === '\\') i += 1;
+        else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = true;
+      else if (c === '{') depth += 1;
+      else if (c === '}' && --depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+    if (end < 0) continue;
+    try {
+      const data = JSON.parse(text.slice(start, end)) as { created_at?: unknown; line_items?: unknown };
+      const codes = new Map<string, string>();
+      for (const line of Array.isArray(data.line_items) ? data.line_items.slice(0, 500) : []) {
+        if (typeof line !== 'object' || line === null) continue;
+        const { title, variant_title: variant, sku } = line as Record<string, unknown>;
+        if (typeof title !== 'string' || typeof sku !== 'string' || !sku) continue;
+        codes.set(words(`${title} ${typeof variant === 'string' ? variant : ''}`), sku.slice(0, 40));
+      }
+      const created = typeof data.created_at === 'string' ? /^(\d{4}-\d{2}-\d{2})/.exec(data.created_at)?.[1] ?? null : null;
+      return { date: created, codes };
+    } catch {
+      continue;
+    }
+  }
+  return null;
 }
 
 /** The block an order's totals are in: the widest ancestor of its lines holding no other order's number. */
