@@ -9,11 +9,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import type { Page as FirefoxPage } from 'puppeteer-core';
+import type { ElementHandle, Page as FirefoxPage } from 'puppeteer-core';
 import { z } from 'zod';
 import { startStandIn, type StandIn } from '../stand-in/index.ts';
 import { launchFirefox } from '../tests/firefox/launch.ts';
 import { chromiumPath } from './chromium-path.mjs';
+import { focReminderDemo, type FocDemoBrowser } from './lib/demo-foc.ts';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 const FIXTURES = resolve('tests/fixtures');
@@ -118,6 +119,8 @@ interface DemoBrowser {
   extensionId: string;
   openStorePage(url: string): Promise<DemoTab>;
   openPopup(): Promise<DemoTab>;
+  /** The FOC reminder's steps (scripts/lib/demo-foc.ts). */
+  foc: FocDemoBrowser;
   /** Resolves when the member closes the browser (or presses Ctrl+C). */
   closed(): Promise<void>;
   close(): Promise<void>;
@@ -197,6 +200,28 @@ async function launchChromium(headless: boolean, pages: SamplePage[], si: StandI
       await popup.goto(`chrome-extension://${extensionId}/popup.html`);
       return chromiumTab(popup);
     },
+    foc: {
+      ask: async (message) => {
+        const page = await context.newPage();
+        await page.goto(`chrome-extension://${extensionId}/options.html`);
+        const reply: unknown = await page.evaluate((message) => chrome.runtime.sendMessage(message), message);
+        await page.close();
+        return reply;
+      },
+      turnOn: async (hour) => {
+        const page = await context.newPage();
+        await page.goto(`chrome-extension://${extensionId}/options.html`);
+        await page.getByLabel('Time of day').selectOption(String(hour));
+        await page.getByRole('checkbox', { name: 'Remind me of Final Order Cutoffs' }).click();
+        await page.locator('[data-testid=foc-said]', { hasText: 'Reminders on' }).waitFor();
+        await page.close();
+      },
+      hook: (name, arg) =>
+        worker.evaluate(async ([name, arg]) => {
+          const hooks = (globalThis as unknown as { longboxFocReminders: Record<string, (arg: unknown) => Promise<unknown>> }).longboxFocReminders;
+          return JSON.stringify((await hooks[name]?.(arg)) ?? null);
+        }, [name, arg] as const),
+    },
     closed: () =>
       new Promise<void>((done) => {
         context.on('close', () => done());
@@ -234,6 +259,8 @@ function firefoxTab(page: FirefoxPage): DemoTab {
 async function launchFirefoxDemo(headless: boolean, pages: SamplePage[], si: StandIn): Promise<DemoBrowser> {
   const firefox = await launchFirefox({
     headless,
+    // The FOC reminder's notifications permission, asked for by the options switch, is answered Allow.
+    grantOptionalPermissions: true,
     otherRequest: (request) => otherStoreRequest(request.url(), IMAGE_ADDRESS.test(request.url()) || COVER_IMAGE.test(request.url())),
   });
   firefox.serve(...pages.map((page) => ({ url: page.url, html: withStoreCss(page.html) })));
@@ -256,6 +283,24 @@ async function launchFirefoxDemo(headless: boolean, pages: SamplePage[], si: Sta
         location.href = '/popup.html';
       });
       return firefoxTab(await firefox.extensionTab('popup.html'));
+    },
+    foc: {
+      ask: (message) => options.evaluate((message) => browser.runtime.sendMessage(message), message),
+      turnOn: async (hour) => {
+        await options.select('#foc-hour', String(hour));
+        const box = await options.evaluateHandle(() => [...document.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Remind me of Final Order Cutoffs')?.querySelector('input') ?? null);
+        await (box.asElement() as ElementHandle<Element> | null)?.click();
+        await options.waitForFunction(() => document.querySelector('[data-testid=foc-said]')?.textContent?.startsWith('Reminders on') ?? false);
+      },
+      hook: (name, arg) =>
+        options.evaluate(
+          async (name, arg) => {
+            const page = (await browser.runtime.getBackgroundPage()) as unknown as { longboxFocReminders: Record<string, (arg: unknown) => Promise<unknown>> } | null;
+            return JSON.stringify((await page?.longboxFocReminders[name]?.(arg)) ?? null);
+          },
+          name,
+          arg,
+        ),
     },
     closed: () =>
       new Promise<void>((done) => {
@@ -405,6 +450,8 @@ async function main(): Promise<void> {
       }
       await page.close();
     }
+    console.log('');
+    for (const line of await focReminderDemo(browser.foc, si)) console.log(line);
     const popup = await browser.openPopup();
     await pause(500);
     await popup.screenshot(join(output, 'popup.png'));
