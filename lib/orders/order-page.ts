@@ -18,7 +18,7 @@ const NOT_PLACED = /^\W*(?:place\s+(?:your\s+)?order|complete\s+(?:order|purchas
 /** "Order #MC-104233", "Order No. 55123", "Order number: 100004567", "Order ID 7781". */
 const ORDER_NUMBER = /\b(?:order|confirmation)\s*(?:#|no\.?|num(?:ber)?\.?|id|ref(?:erence)?)\s*(?:is\s+)?[:.]?\s*#?\s*([A-Z]{0,5}[-‐]?\d[\dA-Z-]{1,24})\b|(?:^|\s)order\s+#?([A-Z]{0,5}-?\d{3,}[\dA-Z-]*)\b/i;
 /** A quantity written beside a line: "Qty: 2", "Quantity 3", "× 2", "x 2". */
-const QUANTITY = /\b(?:qty|quantity|quant\.?)\s*[:.]?\s*(\d{1,3})\b|(?:^|\s)[×xX]\s?(\d{1,3})(?!\S)|(?:^|\s)(\d{1,3})\s?[×xX](?=\s|$)/;
+const QUANTITY = /\b(?:qty|quantity|quant\.?)\s*[:.]?\s*(\d{1,3})\b|(?:^|\s)[×xX]\s?(\d{1,3})(?!\S)|(?:^|\s)(\d{1,3})\s?[×xX](?=\s|$)/i;
 const ORDER_DISCOUNT = /\b(?:discount|coupon|promo(?:tion)?|savings?|voucher|reward|gift\s+card\s+applied)\b/i;
 const SUBTOTAL = /\bsub-?\s?total\b/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -199,6 +199,11 @@ function pathOf(href: string): string {
   }
 }
 
+/** The file names of a line's images ("9781401207526__41022.jpg" → "9781401207526 41022"): stores name covers by code. */
+function imageNames(el: Element): string {
+  return [...el.querySelectorAll('img[src]')].slice(0, 4).map((img) => pathOf(img.getAttribute('src') ?? '').split(' ').slice(-3).join(' ')).join(' ');
+}
+
 /** A title cell's words without its lists of details (discounts, meta, options) or hidden words. */
 function cellTitle(cell: Element): string {
   const copy = cell.cloneNode(true) as Element;
@@ -301,7 +306,7 @@ function orderLines(document: Document, items: readonly DetectedItem[]): Candida
     if (offered(item.anchor, row)) continue;
     const quantity = rowQuantity(row);
     // A code the line writes beside its title ("ISBN 978…") that detection did not tie to it.
-    const extra = findCodesInText(clean(row.textContent ?? '').slice(0, 600)).filter((code) => !item.codes.some((c) => c.type === code.type && c.value === code.value));
+    const extra = findCodesInText(`${spacedText(row, 600)} ${imageNames(row)}`).filter((code) => !item.codes.some((c) => c.type === code.type && c.value === code.value));
     candidates.push({ item: extra.length > 0 ? { ...item, codes: [...item.codes, ...extra].slice(0, 8) } : item, row, quantity, ...unitPrice(row, quantity) });
   }
   // Lines in lists or cards that detection passed over (a title with no issue number, vouched for by
@@ -310,11 +315,11 @@ function orderLines(document: Document, items: readonly DetectedItem[]): Candida
     if (candidates.some((c) => c.row.contains(block) || block.contains(c.row))) continue;
     const title = blockTitle(block);
     if (!title) continue;
-    const titleText = clean(title.textContent ?? '').slice(0, 300);
+    const titleText = clean(title.textContent ?? '').replace(/^\d{1,3}\s?[×xX]\s+/, '').slice(0, 300);
     const parsed = parseVouched(titleText, block, title);
     if (!parsed || offered(title, block)) continue;
     const quantity = rowQuantity(block);
-    const item: DetectedItem = { codes: findCodesInText(clean(block.textContent ?? '').slice(0, 600)).slice(0, 8), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
+    const item: DetectedItem = { codes: findCodesInText(`${spacedText(block, 600)} ${imageNames(block)}`).slice(0, 8), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
     candidates.push({ item, row: block, quantity, ...unitPrice(block, quantity) });
   }
   // One comic read twice (a title link and its image in one row) is one line.
@@ -325,16 +330,35 @@ function orderLines(document: Document, items: readonly DetectedItem[]): Candida
 /** An element that says only a quantity: "× 2", "Qty: 2", "Quantity 3". */
 const QUANTITY_ONLY = /^(?:(?:qty|quantity|quant\.?)\s*[:.]?\s*|[×xX]\s?)\d{1,3}$|^\d{1,3}\s?[×xX]$/;
 
+const QUANTITY_LEADS = /^\s*(?:qty|quantity)\s*[:.]?\s*\d{1,3}\b/i;
+/** A title led by how many were bought: "2 x Absolute Batman #16". */
+const COUNT_LEADS = /^\s*\d{1,3}\s?[×xX]\s+\S/;
+
 /** The blocks of a list of bought lines: the smallest block around a quantity that also shows a price and a title. */
 function quantityBlocks(document: Document): Element[] {
   const blocks: Element[] = [];
   const body = document.body;
   if (!body) return blocks;
+  const seeds: Element[] = [];
   for (const el of [...body.querySelectorAll('span,div,td,p,small,strong,b')].slice(0, 20_000)) {
-    if (el.children.length > 1 || !QUANTITY_ONLY.test(clean(el.textContent ?? '').slice(0, 24)) || el.closest(NOT_CONTENT)) continue;
-    for (let up = el.parentElement, depth = 0; up && up !== body && depth < 5; up = up.parentElement, depth++) {
-      if (!/[$£€¥]/.test(up.textContent ?? '') || !blockTitle(up)) continue;
-      if (!blocks.includes(up)) blocks.push(up);
+    if (el.children.length <= 1 && QUANTITY_ONLY.test(clean(el.textContent ?? '').slice(0, 24))) seeds.push(el);
+  }
+  // "Qty: 2 @ $5.49" and "2 x Absolute Batman #16" in running text.
+  const walker = document.createTreeWalker(body, 4);
+  let visited = 0;
+  for (let node = walker.nextNode(); node !== null && visited < MAX_TEXT_NODES; node = walker.nextNode(), visited++) {
+    const text = node.nodeValue ?? '';
+    if (text.length > 200 || !(QUANTITY_LEADS.test(text) || COUNT_LEADS.test(text))) continue;
+    if (node.parentElement && !seeds.includes(node.parentElement)) seeds.push(node.parentElement);
+  }
+  for (const el of seeds) {
+    if (el.closest(NOT_CONTENT)) continue;
+    for (let up: Element | null = el, depth = 0; up && up !== body && depth < 6; up = up.parentElement, depth++) {
+      if (!blockTitle(up)) continue;
+      // A table cell's line is its row (the price may stand in the next cell).
+      const line = isCell(up) ? (up.closest('tr,[role="row"]') ?? up) : up;
+      if (!/[$£€¥]/.test(line.textContent ?? '')) continue;
+      if (!blocks.includes(line)) blocks.push(line);
       break;
     }
   }
@@ -363,7 +387,7 @@ function parseVouched(titleText: string, block: Element, title: Element): Parsed
 function blockTitle(block: Element): Element | null {
   let best: Element | null = null;
   let length = 0;
-  for (const el of block.querySelectorAll('a[href], [class*="title" i], [class*="name" i], h3, h4, strong')) {
+  for (const el of block.querySelectorAll('a[href], [class*="title" i], [class*="name" i], h3, h4, strong, b')) {
     const text = clean(el.textContent ?? '');
     if (text.length < 3 || /^[\d\s$£€¥.,×x:-]+$/i.test(text) || text.length <= length) continue;
     best = el;
@@ -446,6 +470,9 @@ export function amountOf(price: string): number {
   return Number(normal);
 }
 
+/** A currency the page names beside an amount: "$105.60 CAD", "USD 54.95". */
+const CURRENCY_NAMED = /[$£€]\s?\d[\d,.]*\s?\b(CAD|AUD|NZD|USD|GBP|EUR)\b|\b(CAD|AUD|NZD|USD|GBP|EUR)\s?[$£€]?\s?\d/;
+
 export function currencyOf(price: string | null): string | null {
   if (!price) return null;
   if (price.includes('£')) return 'GBP';
@@ -496,6 +523,10 @@ function unitPrice(row: Element, quantity: number): { unit: number | null; text:
   const prices = rowPrices(row).filter((p) => !p.struck && p.amount > 0);
   if (prices.length === 0) return { unit: null, text: null };
   const round = (n: number) => Math.round(n * 100) / 100;
+  // "Qty: 2 @ $5.49": the price after the "@" is one copy's.
+  const at = /@\s*([^\s@]{0,4}\s?\d[\d.,]*)/.exec(spacedText(row, 1000));
+  const eachPrice = at?.[1] ? extractPrice(at[1]) : null;
+  if (eachPrice) return { unit: round(amountOf(eachPrice)), text: eachPrice };
   // One copy: the last price the line shows is what it came to (a list price may come first).
   if (quantity === 1) return { unit: round(prices[prices.length - 1]!.amount), text: prices[prices.length - 1]!.text };
   // Unit and line total both shown: the one the other is `quantity` times.
@@ -588,11 +619,12 @@ export function readOrders(document: Document, url: string, items: readonly Dete
       });
     }
     const firstPrice = priced.find((p) => p.text)?.text ?? null;
+    const named = CURRENCY_NAMED.exec(spacedText(scope, 20_000));
     orders.push({
       store: host,
       number: marker?.number ?? null,
       date: orderDate(marker ? dateScope(marker, markers) : document.body, dayFirst) ?? (markers.length <= 1 ? (platform?.date ?? null) : null),
-      currency: currencyOf(firstPrice),
+      currency: (named?.[1] ?? named?.[2] ?? null)?.toUpperCase() ?? currencyOf(firstPrice),
       discountShare: Math.round(share * 10_000) / 10_000,
       lines,
     });
