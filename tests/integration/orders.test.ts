@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { detect } from '@/lib/detect/page';
+import { readOrders } from '@/lib/orders/order-page';
+import type { OrderReport } from '@/lib/orders/order';
+import { parsePage } from '@/scripts/lib/fixtures';
+import { startStandIn, type StandIn } from '../../stand-in/index.ts';
+import { backgroundFor, type Harness } from './harness';
+
+// An order page's comics added to the collection, over HTTP against the stand-in: the sample order
+// confirmation (12 comics, 3 of them Sam's already) is read as a content script reads it, the review
+// list matches every line, the 9 checked lines become 9 copies in VerseDB with the price paid, the
+// order's date and the store, and adding the same order again (the button pressed twice, the page read
+// again, the worker restarted) adds nothing more.
+
+const PAGE = 'tests/fixtures/e2e/midtown-order-confirmation';
+const TAB = 7;
+
+interface Expected {
+  url: string;
+  order: { number: string; date: string; lines: Array<{ title: string; code: string; unitPrice: number; owned: boolean }> };
+}
+
+const expected = JSON.parse(readFileSync(`${PAGE}.expected.json`, 'utf8')) as Expected;
+
+async function readPage(): Promise<OrderReport> {
+  const { document, close } = parsePage(readFileSync(`${PAGE}.html`, 'utf8'), expected.url);
+  try {
+    const report = readOrders(document, expected.url, detect(document, expected.url).items);
+    if (!report) throw new Error('the sample order page was not read as an order');
+    return report;
+  } finally {
+    await close();
+  }
+}
+
+interface ServerCopy {
+  id: number;
+  issueId: number;
+  pricePaid: number | null;
+  purchasedAt: string | null;
+  notes: string | null;
+  condition: string | null;
+}
+
+/** Sam's copies as VerseDB lists them, read with Sam's token. */
+async function copiesOnServer(si: StandIn): Promise<ServerCopy[]> {
+  const copies: ServerCopy[] = [];
+  for (let page = 1; page < 50; page += 1) {
+    const response = await fetch(`${si.url}/api/v1/user/collections?per_page=100&page=${page}`, { headers: { Authorization: `Bearer ${si.tokens.free}` } });
+    const body = (await response.json()) as { data: Array<Record<string, unknown>>; meta?: { last_page?: number } };
+    for (const row of body.data) {
+      const collectable = row.collectable as { id: number } | undefined;
+      copies.push({
+        id: row.id as number,
+        issueId: collectable?.id ?? (row.issue_id as number),
+        pricePaid: (row.price_paid as number | null) ?? null,
+        purchasedAt: (row.purchased_at as string | null) ?? null,
+        notes: (row.notes as string | null) ?? null,
+        condition: (row.condition as string | null) ?? null,
+      });
+    }
+    if (!body.meta?.last_page || page >= body.meta.last_page) break;
+  }
+  return copies;
+}
+
+describe('adding an order page to the collection', () => {
+  let si: StandIn;
+  let harness: Harness;
+
+  beforeEach(async () => {
+    si = await startStandIn({ port: 0, clockStart: '2026-11-24T12:00:00Z' });
+    harness = await backgroundFor(si);
+    await harness.service.signIn(si.url, si.tokens.free, 'personal');
+    await harness.service.runSync();
+  });
+
+  afterEach(async () => {
+    await si.stop();
+  });
+
+  it('reads the sample order: its number, date and 12 comics with the price paid for each', async () => {
+    const report = await readPage();
+    expect(report.orders).toHaveLength(1);
+    const [order] = report.orders;
+    expect(order?.number).toBe(expected.order.number);
+    expect(order?.date).toBe(expected.order.date);
+    expect(order?.store).toBe('midtowncomics.com');
+    expect(order?.lines.map((line) => line.query.codes.map((c) => c.value))).toEqual(expected.order.lines.map((line) => [line.code]));
+    expect(order?.lines.map((line) => line.unitPrice)).toEqual(expected.order.lines.map((line) => line.unitPrice));
+  });
+
+  it('adds the 9 comics Sam does not own, once, with price, date and store; the 3 owned stay unchecked', async () => {
+    const service = harness.service;
+    const before = await copiesOnServer(si);
+    expect(await service.orders.pageShowed(TAB, await readPage())).toBe(12);
+
+    const [review] = await service.orders.review(TAB);
+    expect(review?.lines.map((line) => line.state)).toEqual(expected.order.lines.map((line) => (line.owned ? 'owned' : 'ready')));
+    expect(review?.lines.filter((line) => line.checked)).toHaveLength(9);
+    expect(review?.purchasedAt).toBe('2026-11-20');
+    expect(review?.storeField).toBe('notes');
+
+    const checked = review!.lines.filter((line) => line.checked).map((line) => line.lineId);
+    const result = await service.orders.add({ tabId: TAB, key: review!.key, lineIds: checked });
+    expect(result).toEqual({ queued: 9, skipped: [] });
+    expect(await service.writer.flushQueue()).toBe(0);
+
+    const after = await copiesOnServer(si);
+    const added = after.filter((copy) => !before.some((b) => b.id === copy.id));
+    expect(added).toHaveLength(9);
+    const issueOf = new Map(review!.lines.map((line) => [line.lineId, line.match?.issueId]));
+    for (const [i, line] of expected.order.lines.entries()) {
+      if (line.owned) continue;
+      const issueId = issueOf.get(review!.lines[i]!.lineId);
+      const copy = added.find((c) => c.issueId === issueId);
+      expect(copy, line.title).toBeDefined();
+      expect(copy?.pricePaid, line.title).toBe(line.unitPrice);
+      expect(copy?.purchasedAt?.slice(0, 10), line.title).toBe('2026-11-20');
+      expect(copy?.notes, line.title).toBe('Bought at midtowncomics.com, order MC-900412 (added by Longbox).');
+      expect(copy?.condition, line.title).toBe('NM');
+    }
+
+    // The review now says so, and the button pressed again, the page read again, a restarted worker: nothing more.
+    const [again] = await service.orders.review(TAB);
+    expect(again?.lines.filter((line) => line.state === 'added')).toHaveLength(9);
+    expect(again?.lines.every((line) => line.state !== 'added' || line.progress?.done === 1)).toBe(true);
+    expect(await service.orders.add({ tabId: TAB, key: review!.key, lineIds: checked })).toEqual({
+      queued: 0,
+      skipped: checked.map((lineId) => ({ lineId, reason: 'Added from this order before.' })),
+    });
+    const restarted = await harness.restart();
+    await restarted.orders.pageShowed(TAB + 1, await readPage());
+    const [reloaded] = await restarted.orders.review(TAB + 1);
+    expect(reloaded?.lines.filter((line) => line.checked)).toHaveLength(0);
+    expect((await restarted.orders.add({ tabId: TAB + 1, key: reloaded!.key, lineIds: checked })).queued).toBe(0);
+    await restarted.writer.flushQueue();
+    expect((await copiesOnServer(si)).length).toBe(before.length + 9);
+  });
+
+  it('queues what the write quota cannot take this hour and says when the rest goes', async () => {
+    si.limits.set({ free: { writesPerHour: 4 } });
+    const service = harness.service;
+    await service.orders.pageShowed(TAB, await readPage());
+    const [review] = await service.orders.review(TAB);
+    const checked = review!.lines.filter((line) => line.checked).map((line) => line.lineId);
+    await service.orders.add({ tabId: TAB, key: review!.key, lineIds: checked });
+    await service.writer.flushQueue();
+    const [waiting] = await service.orders.review(TAB);
+    const copies = waiting!.lines.reduce((sum, line) => sum + (line.progress?.done ?? 0), 0);
+    expect(copies).toBeLessThan(9);
+    expect(waiting!.waiting).toBe(9 - copies);
+    expect(waiting!.sendsAfter).not.toBeNull();
+    // Each hour after, the next four go (9 copies: three hours in all), still once each.
+    for (let hour = 1; hour <= 2; hour += 1) {
+      si.clock.advance(3_600_000 + 1000);
+      await service.writer.flushQueue();
+    }
+    const [done] = await service.orders.review(TAB);
+    expect(done!.waiting).toBe(0);
+    expect(done!.lines.reduce((sum, line) => sum + (line.progress?.done ?? 0), 0)).toBe(9);
+    const posts = si.requests().filter((r) => r.method === 'POST' && /\/collection$/.test(r.path) && r.status === 201);
+    expect(posts).toHaveLength(9);
+  });
+});
