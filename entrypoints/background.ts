@@ -32,6 +32,7 @@ export default defineBackground({
         void button.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
         void button.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
       },
+      openOrderReview: (tabId) => void browser.tabs.create({ url: browser.runtime.getURL(`/order.html?tab=${tabId}`) }),
       scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
     });
     const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
