@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { toolbarButton } from '../platform';
 import { readPreferences } from '../settings';
 import { FOC_NOTIFICATION_PREFIX, FOC_REMINDER_ALARM, focRemindersFor, type FocNotice, type ReminderOutcome } from './foc-reminders';
 import type { LongboxService } from './service';
@@ -63,9 +64,17 @@ export function startFocReminders(ready: Promise<LongboxService>, options: { wak
     // The alarm's time is the browser's own; the e2e clock offset is taken off again.
     else await browser.alarms.create(FOC_REMINDER_ALARM, { when: at - clockOffset });
   };
+  /** The toolbar's count of cutoffs in the next 48 hours: the global text, which a tab with comics overrides with its own. */
+  const showCutoffsSoon = async () => {
+    const count = await (await reminders).cutoffsSoon();
+    const button = toolbarButton();
+    await button.setBadgeText({ text: count > 0 ? String(count) : '' });
+    if (count > 0) await button.setBadgeBackgroundColor({ color: '#9a3412' });
+  };
   const run = async (): Promise<ReminderOutcome> => {
     const outcome = await (await reminders).run();
     if (outcome.kind === 'failed' || outcome.kind === 'notify-failed') console.warn('Longbox: FOC reminder:', outcome.reason);
+    await showCutoffsSoon().catch((error: unknown) => console.warn('Longbox: FOC count:', error));
     return outcome;
   };
   const safely = (work: () => Promise<unknown>) => void work().catch((error: unknown) => console.warn('Longbox: FOC reminder:', error));

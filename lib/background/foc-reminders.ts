@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discovery, type DiscoveryEntry } from './discovery';
+import { discovery, DiscoveryResult, type DiscoveryEntry } from './discovery';
 import type { LongboxService } from './service';
 
 // FOC reminders (issue 13): once a day, at the hour the member chose, one notification naming the
@@ -171,6 +171,8 @@ export interface FocReminderDeps {
   store: { load(): Promise<unknown>; save(log: ReminderLog): Promise<void> };
   /** The FOC list (one read at most, the popup's cache first); null while signed out or the token was refused. */
   focList: (now: number) => Promise<DiscoveryEntry[] | null>;
+  /** The FOC list as last fetched, however old, with no read; null when there is none or the member is signed out. */
+  keptFocList?: () => Promise<DiscoveryEntry[] | null>;
   /** Of these issues, the ones on the member's wishlist. */
   wishlisted: (issueIds: number[]) => Promise<Set<number>>;
   notify: (notice: FocNotice) => Promise<void>;
@@ -188,6 +190,24 @@ export class FocReminders {
   async nextAlarm(): Promise<number | null> {
     const settings = await this.deps.settings();
     return settings.enabled ? nextReminderAt(this.deps.now(), settings.hour) : null;
+  }
+
+  /**
+   * The toolbar's count when the tab shows no comics: pull-list and wishlist cutoffs today or tomorrow (the
+   * next 48 hours), named or not, from the FOC list as last fetched (no read). 0 while reminders are off.
+   */
+  async cutoffsSoon(): Promise<number> {
+    try {
+      if (!(await this.deps.settings()).enabled || !this.deps.keptFocList) return 0;
+      const entries = await this.deps.keptFocList();
+      if (!entries) return 0;
+      const today = localDay(this.deps.now());
+      const tomorrow = addDays(today, 1);
+      const near = entries.filter((e) => e.focDate === today || e.focDate === tomorrow).map((e) => e.issueId);
+      return dueCutoffs(entries, { today, wishlisted: near.length > 0 ? await this.deps.wishlisted(near) : new Set() }).length;
+    } catch {
+      return 0;
+    }
   }
 
   /** What the alarm and every wake do. Never throws. */
@@ -254,6 +274,14 @@ export function focRemindersFor(
       if (!client) return null;
       const list = await discovery({ client, scheduler: service.scheduler, library: service.library, now }, 'foc', FOC_REMINDER_WINDOW_DAYS, false, 'background');
       return list.entries;
+    },
+    keptFocList: async () => {
+      if (!service.client()) return null;
+      const kept = DiscoveryResult.safeParse(await service.library.meta(`discovery:foc:${FOC_REMINDER_WINDOW_DAYS}`));
+      if (!kept.success) return null;
+      // The pull-list marks are the member's as of now (as the popup's kept list has them).
+      const pulled = new Set(await service.library.pullListSeriesIds());
+      return kept.data.entries.map((e) => ({ ...e, onPullList: e.seriesId !== null && pulled.has(e.seriesId) }));
     },
     wishlisted: async (issueIds) => {
       const statuses = await Promise.all(issueIds.map(async (id) => [id, (await service.library.status(id, null)).wishlisted] as const));

@@ -92,6 +92,8 @@ test('a reminder for tomorrow’s pull-list cutoff fires once after the clock mo
   expect(notice.message).toMatch(/^FOC tomorrow: /);
   for (const name of names) expect(notice.message).toContain(name);
   expect(focReads()).toBe(1);
+  // The toolbar count (the global text, shown on tabs with no comics): the cutoffs in the next 48 hours.
+  await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe(String(notice.comics.length));
 
   // The alarm again (and later that day): no second notification, no read.
   expect(await hooks.alarm(serviceWorker)).toMatchObject({ kind: 'checked-today' });
@@ -117,4 +119,5 @@ test('a reminder for tomorrow’s pull-list cutoff fires once after the clock mo
   await box.click();
   await expect(box).not.toBeChecked();
   await expect.poll(() => hooks.scheduled(serviceWorker)).toBeNull();
+  await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
 });

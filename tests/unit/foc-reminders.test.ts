@@ -245,3 +245,44 @@ describe('FocReminders', () => {
     expect(await t.r.nextAlarm()).toBe(at(25, 7));
   });
 });
+
+describe('the toolbar count when the tab shows no comics', () => {
+  it('counts pull-list and wishlist cutoffs today and tomorrow from the list as last fetched, with no read; 0 while off', async () => {
+    const entries = [
+      entry(1, TODAY, { onPullList: true }),
+      entry(2, TOMORROW),
+      entry(3, TOMORROW),
+      entry(4, addDays(TODAY, 2), { onPullList: true }),
+    ];
+    let enabled = true;
+    let kept: DiscoveryEntry[] | null = entries;
+    const reads = { count: 0 };
+    const r = new FocReminders({
+      now: () => at(24, 12),
+      settings: async () => ({ enabled, hour: 9 }),
+      store: { load: async () => null, save: async () => undefined },
+      focList: async () => {
+        reads.count += 1;
+        return entries;
+      },
+      keptFocList: async () => kept,
+      wishlisted: async (ids) => new Set(ids.filter((id) => id === 2)),
+      notify: async () => undefined,
+    });
+    expect(await r.cutoffsSoon()).toBe(2);
+    expect(reads.count).toBe(0);
+    kept = null;
+    expect(await r.cutoffsSoon()).toBe(0);
+    kept = entries;
+    enabled = false;
+    expect(await r.cutoffsSoon()).toBe(0);
+  });
+});
+
+describe('the manifest', () => {
+  it('notifications is an optional permission in both browsers', async () => {
+    const { platformManifest } = await import('@/lib/platform');
+    expect(platformManifest('chrome', ['https://*/*'], ['notifications'])).toMatchObject({ optional_host_permissions: ['https://*/*'], optional_permissions: ['notifications'] });
+    expect(platformManifest('firefox', ['https://*/*'], ['notifications'])).toMatchObject({ optional_permissions: ['https://*/*', 'notifications'] });
+  });
+});
