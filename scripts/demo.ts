@@ -36,7 +36,11 @@ const SAMPLE_PAGES = [
   'sites/previewsworld/previewsworld-home-2018-03',
   'sites/instocktrades/instocktrades-home-2018-03',
   'sites/midtown/cart',
+  'e2e/midtown-order-confirmation',
 ];
+
+/** The sample order confirmation: its banner opens the review list, whose one press adds the comics. */
+const ORDER_PAGE = 'e2e/midtown-order-confirmation';
 
 /** Pages whose first badge is also shown with its menu open. */
 const MENU_SHOTS = new Set(['sites/midtown/product-absolute-batman-4', 'e2e/ebay-item-ravenwood-1']);
@@ -121,6 +125,8 @@ interface DemoBrowser {
   openPopup(): Promise<DemoTab>;
   /** The FOC reminder's steps (scripts/lib/demo-foc.ts). */
   foc: FocDemoBrowser;
+  /** Opens an order page, clicks its banner (the member's click) and answers the review tab it opens. */
+  openOrderReview(url: string): Promise<{ store: DemoTab; review: DemoTab & { pressAdd(): Promise<void> } }>;
   /** Resolves when the member closes the browser (or presses Ctrl+C). */
   closed(): Promise<void>;
   close(): Promise<void>;
@@ -199,6 +205,17 @@ async function launchChromium(headless: boolean, pages: SamplePage[], si: StandI
       const popup = await context.newPage();
       await popup.goto(`chrome-extension://${extensionId}/popup.html`);
       return chromiumTab(popup);
+    },
+    openOrderReview: async (url) => {
+      const page = await context.newPage();
+      await page.goto(url);
+      const banner = page.locator('[data-longbox-order-banner]');
+      await banner.waitFor({ timeout: 30_000 });
+      const opened = context.waitForEvent('page', { predicate: (p) => p.url().includes('/order.html'), timeout: 30_000 });
+      await banner.getByRole('button').click();
+      const review = await opened;
+      await review.setViewportSize({ width: 1000, height: 900 });
+      return { store: chromiumTab(page), review: { ...chromiumTab(review), pressAdd: () => review.getByTestId('order-add').click() } };
     },
     foc: {
       ask: async (message) => {
@@ -283,6 +300,20 @@ async function launchFirefoxDemo(headless: boolean, pages: SamplePage[], si: Sta
         location.href = '/popup.html';
       });
       return firefoxTab(await firefox.extensionTab('popup.html'));
+    },
+    openOrderReview: async (url) => {
+      const page = await firefox.openStorePage(url);
+      const button = await page.waitForSelector('[data-longbox-order-banner] >>> button', { timeout: 30_000 });
+      await button?.click();
+      const review = await firefox.extensionTab('order.html', 30_000);
+      await review.setViewport({ width: 1000, height: 900 });
+      return {
+        store: firefoxTab(page),
+        review: {
+          ...firefoxTab(review),
+          pressAdd: async () => void (await (await review.waitForSelector('[data-testid="order-add"]:not([disabled])'))?.click()),
+        },
+      };
     },
     foc: {
       ask: (message) => options.evaluate((message) => browser.runtime.sendMessage(message), message),
@@ -394,6 +425,43 @@ function chosenBrowser(args: string[]): 'chromium' | 'firefox' {
   throw new Error(`--browser ${named}: the demo runs in chromium or firefox.`);
 }
 
+/**
+ * The sample order confirmation into the collection: the banner's button opens the review list (its
+ * screenshot), one press on "Add" adds the checked comics, and the list says when they are in.
+ */
+async function orderDemo(browser: DemoBrowser, pages: SamplePage[], output: string): Promise<string[]> {
+  const sample = pages.find((page) => page.name === ORDER_PAGE);
+  if (!sample) return [];
+  const { store, review } = await browser.openOrderReview(sample.url);
+  const counts = () =>
+    review.evaluate(() => {
+      const lines = [...document.querySelectorAll('[data-testid="order-line"]')];
+      const by: Record<string, number> = {};
+      for (const line of lines) by[line.getAttribute('data-state') ?? '?'] = (by[line.getAttribute('data-state') ?? '?'] ?? 0) + 1;
+      return { lines: lines.length, by, summary: document.querySelector('[data-testid="order-summary"]')?.textContent ?? null };
+    }, null);
+  const waitFor = async (done: (c: Awaited<ReturnType<typeof counts>>) => boolean) => {
+    for (let i = 0; i < 150; i += 1) {
+      const c = await counts();
+      if (done(c)) return c;
+      await pause(200);
+    }
+    return counts();
+  };
+  const listed = await waitFor((c) => c.lines > 0 && !('?' in c.by));
+  await review.screenshot(join(output, 'order-review.png'));
+  const said = Object.entries(listed.by).map(([state, n]) => `${n} ${state}`).join(', ');
+  await review.pressAdd();
+  const added = await waitFor((c) => c.summary?.startsWith('Done') ?? false);
+  await review.screenshot(join(output, 'order-review--added.png'));
+  await review.close();
+  await store.close();
+  return [
+    `Order page (${sample.url}): the banner's button opened the review list: ${listed.lines} comics (${said}).`,
+    `  One press on Add: ${added.summary ?? 'no summary yet'}`,
+  ];
+}
+
 async function main(): Promise<void> {
   const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
   const which = chosenBrowser(process.argv.slice(2));
@@ -432,9 +500,10 @@ async function main(): Promise<void> {
       const { badges, states } = await badgeStates(page);
       const summary = STATE_ORDER.filter((state) => states[state]).map((state) => `${states[state]} ${state}`).join(', ') || 'none';
       const warning = await page.evaluate(() => document.querySelectorAll('[data-longbox-cart-warning]').length, null);
+      const order = await page.evaluate(() => document.querySelector('[data-longbox-order-banner]')?.getAttribute('data-longbox-order-banner') ?? null, null);
       const hidden = await hiddenBadges(page);
       const found = `${badges} of ${sample.items}`;
-      const notes = [warning ? 'cart warning shown' : '', hidden ? `${hidden} cut off by the page's layout` : ''].filter(Boolean);
+      const notes = [warning ? 'cart warning shown' : '', order ? `order banner: ${order} comics` : '', hidden ? `${hidden} cut off by the page's layout` : ''].filter(Boolean);
       console.log(`${sample.name.padEnd(48)}${sample.adapter.padEnd(15)}${found.padEnd(13)}${summary}${notes.map((note) => `; ${note}`).join('')}`);
       if (await scrollToOtherStates(page)) {
         // Further down: the page's other states.
@@ -450,6 +519,8 @@ async function main(): Promise<void> {
       }
       await page.close();
     }
+    console.log('');
+    for (const line of await orderDemo(browser, pages, output)) console.log(line);
     console.log('');
     for (const line of await focReminderDemo(browser.foc, si)) console.log(line);
     const popup = await browser.openPopup();
