@@ -179,6 +179,9 @@ export interface FocReminderDeps {
 }
 
 export class FocReminders {
+  /** Checks run one after another: a worker woken by the alarm also checks as it starts, and must not name a cutoff twice. */
+  private last: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly deps: FocReminderDeps) {}
 
   async log(): Promise<ReminderLog> {
@@ -211,12 +214,16 @@ export class FocReminders {
   }
 
   /** What the alarm and every wake do. Never throws. */
-  async run(): Promise<ReminderOutcome> {
-    try {
-      return await this.check();
-    } catch (error) {
-      return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
-    }
+  run(): Promise<ReminderOutcome> {
+    const next = this.last.then(async (): Promise<ReminderOutcome> => {
+      try {
+        return await this.check();
+      } catch (error) {
+        return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      }
+    });
+    this.last = next;
+    return next;
   }
 
   private async check(): Promise<ReminderOutcome> {

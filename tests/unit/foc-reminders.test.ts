@@ -174,6 +174,14 @@ describe('FocReminders', () => {
     expect((t.stored() as ReminderLog).notified).toEqual([]);
   });
 
+  it('two wakes at once (the worker started by the alarm also checks as it starts) name a cutoff once, with one read', async () => {
+    const t = reminders({ entries: list });
+    const outcomes = await Promise.all([t.r.run(), t.r.run(), t.r.run()]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['notified', 'checked-today', 'checked-today']);
+    expect(t.shown).toHaveLength(1);
+    expect(t.reads.count).toBe(1);
+  });
+
   it('before the chosen hour nothing is read; a day the browser was closed at that hour fires on the next wake', async () => {
     const t = reminders({ entries: list, settings: { enabled: true, hour: 20 } });
     t.set(at(24, 19, 59));
