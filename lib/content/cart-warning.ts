@@ -3,25 +3,15 @@
 // comics. It is there whether or not any is owned, and always one size (one line; the full list in
 // its tooltip), so the page, which can see and measure it, learns nothing of what the member owns.
 
-import { SHADOW_MODE, TEST_CONTRACT } from './contract';
+import { bannerHost } from './banner-host';
+import { TEST_CONTRACT } from './contract';
 
 /** The banner's one height, in every state. */
 export const CART_BANNER_HEIGHT = 40;
 
-/** Each banner's closed root, which the page cannot reach (and neither can `host.shadowRoot`). */
-const roots = new WeakMap<HTMLElement, ShadowRoot>();
-
 /** Shows the banner, or changes the words of the one already shown (`shown`) in place. */
 export function cartWarning(document: Document, owned: readonly string[], shown: HTMLElement | null = null): HTMLElement {
-  let host = shown;
-  let root = host?.isConnected ? roots.get(host) : undefined;
-  if (!host || !root) {
-    host = document.createElement('div');
-    host.style.cssText = `all:initial;display:block;position:sticky;top:0;z-index:2147483646;height:${CART_BANNER_HEIGHT}px;overflow:hidden;`;
-    root = host.attachShadow({ mode: SHADOW_MODE });
-    roots.set(host, root);
-    document.body?.prepend(host);
-  }
+  const { host, root } = bannerHost(document, shown, CART_BANNER_HEIGHT);
   if (TEST_CONTRACT) host.setAttribute('data-longbox-cart-warning', String(owned.length));
   const box = document.createElement('div');
   box.setAttribute('role', owned.length > 0 ? 'alert' : 'status');

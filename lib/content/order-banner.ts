@@ -4,23 +4,14 @@
 // comics the order has), never what the member owns, and its button only opens Longbox's own review
 // list: nothing is added before the member checks the list there and presses its button.
 
-import { SHADOW_MODE, TEST_CONTRACT } from './contract';
+import { bannerHost } from './banner-host';
+import { TEST_CONTRACT } from './contract';
 
 export const ORDER_BANNER_HEIGHT = 40;
 
-const roots = new WeakMap<HTMLElement, ShadowRoot>();
-
 /** Shows the banner, or changes the one already shown (`shown`) in place. `onOpen` runs on the member's own click only. */
 export function orderBanner(document: Document, comics: number, onOpen: () => void, shown: HTMLElement | null = null): HTMLElement {
-  let host = shown;
-  let root = host?.isConnected ? roots.get(host) : undefined;
-  if (!host || !root) {
-    host = document.createElement('div');
-    host.style.cssText = `all:initial;display:block;position:sticky;top:0;z-index:2147483646;height:${ORDER_BANNER_HEIGHT}px;overflow:hidden;`;
-    root = host.attachShadow({ mode: SHADOW_MODE });
-    roots.set(host, root);
-    document.body?.prepend(host);
-  }
+  const { host, root } = bannerHost(document, shown, ORDER_BANNER_HEIGHT);
   if (TEST_CONTRACT) host.setAttribute('data-longbox-order-banner', String(comics));
   const box = document.createElement('div');
   box.setAttribute('role', 'status');

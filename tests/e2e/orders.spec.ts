@@ -2,7 +2,8 @@ import { expect, test, type BrowserContext, type Page, type Worker } from '@play
 import { readFileSync } from 'node:fs';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { launchWithExtension } from './fixtures';
-import { api, extensionWorker, fixturePage, settledBadges, signIn, StoreServer } from './store';
+import { extensionWorker, fixturePage, settledBadges, signIn, StoreServer } from './store';
+import { memberCopies } from '../shared/collection';
 
 // An order confirmation page, end to end in Chromium: the e2e build of Longbox, the stand-in over HTTP,
 // Sam (the free demo member) signed in, and the sample Midtown order of 12 comics, 3 of them Sam's
@@ -14,31 +15,7 @@ const expected = JSON.parse(readFileSync(`tests/fixtures/${ORDER}.expected.json`
   order: { number: string; date: string; lines: Array<{ title: string; code: string; unitPrice: number; owned: boolean }> };
 };
 
-interface Copy {
-  id: number;
-  issueId: number;
-  pricePaid: number | null;
-  purchasedAt: string | null;
-  notes: string | null;
-}
-
-async function copies(si: StandIn): Promise<Copy[]> {
-  const all: Copy[] = [];
-  for (let page = 1; page < 50; page += 1) {
-    const reply = (await api(si, si.tokens.free, `/user/collections?per_page=100&page=${page}`)) as { data: Array<Record<string, unknown>>; meta?: { last_page?: number } };
-    for (const row of reply.data) {
-      all.push({
-        id: row.id as number,
-        issueId: (row.collectable as { id: number }).id,
-        pricePaid: (row.price_paid as number | null) ?? null,
-        purchasedAt: (row.purchased_at as string | null) ?? null,
-        notes: (row.notes as string | null) ?? null,
-      });
-    }
-    if (!reply.meta?.last_page || page >= reply.meta.last_page) break;
-  }
-  return all;
-}
+const copies = (si: StandIn) => memberCopies(si, si.tokens.free);
 
 /** Clicks the order banner's button (the member's own click) and answers the review tab it opens. */
 async function openReview(context: BrowserContext, page: Page, comics: number): Promise<Page> {

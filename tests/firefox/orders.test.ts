@@ -2,7 +2,8 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
-import { api, fixturePage } from '../e2e/store';
+import { fixturePage } from '../e2e/store';
+import { memberCopies } from '../shared/collection';
 import { clickPill, settledBadges, until } from './badges';
 import { launchFirefox, type FirefoxWithExtension } from './launch';
 
@@ -21,15 +22,7 @@ const expected = JSON.parse(readFileSync(`tests/fixtures/${ORDER}.expected.json`
 const textOf = (page: Page, selector: string) => page.evaluate((selector) => document.querySelector(selector)?.textContent?.trim() ?? null, selector);
 const count = (page: Page, selector: string) => page.evaluate((selector) => document.querySelectorAll(selector).length, selector);
 
-async function copies(): Promise<Array<{ id: number; pricePaid: number | null; purchasedAt: string | null }>> {
-  const all: Array<{ id: number; pricePaid: number | null; purchasedAt: string | null }> = [];
-  for (let page = 1; page < 50; page += 1) {
-    const reply = (await api(si, si.tokens.free, `/user/collections?per_page=100&page=${page}`)) as { data: Array<Record<string, unknown>>; meta?: { last_page?: number } };
-    for (const row of reply.data) all.push({ id: row.id as number, pricePaid: (row.price_paid as number | null) ?? null, purchasedAt: (row.purchased_at as string | null) ?? null });
-    if (!reply.meta?.last_page || page >= reply.meta.last_page) break;
-  }
-  return all;
-}
+const copies = () => memberCopies(si, si.tokens.free);
 
 /** The banner's button, inside its (e2e build's open) shadow root, once the banner says how many comics. */
 async function bannerButton(page: Page, comics: number): Promise<ElementHandle<Element>> {

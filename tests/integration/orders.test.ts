@@ -6,6 +6,7 @@ import type { OrderReport } from '@/lib/orders/order';
 import { parsePage } from '@/scripts/lib/fixtures';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { backgroundFor, type Harness } from './harness';
+import { memberCopies } from '../shared/collection';
 
 // An order page's comics added to the collection, over HTTP against the stand-in: the sample order
 // confirmation (12 comics, 3 of them Sam's already) is read as a content script reads it, the review
@@ -34,36 +35,7 @@ async function readPage(): Promise<OrderReport> {
   }
 }
 
-interface ServerCopy {
-  id: number;
-  issueId: number;
-  pricePaid: number | null;
-  purchasedAt: string | null;
-  notes: string | null;
-  condition: string | null;
-}
-
-/** Sam's copies as VerseDB lists them, read with Sam's token. */
-async function copiesOnServer(si: StandIn): Promise<ServerCopy[]> {
-  const copies: ServerCopy[] = [];
-  for (let page = 1; page < 50; page += 1) {
-    const response = await fetch(`${si.url}/api/v1/user/collections?per_page=100&page=${page}`, { headers: { Authorization: `Bearer ${si.tokens.free}` } });
-    const body = (await response.json()) as { data: Array<Record<string, unknown>>; meta?: { last_page?: number } };
-    for (const row of body.data) {
-      const collectable = row.collectable as { id: number } | undefined;
-      copies.push({
-        id: row.id as number,
-        issueId: collectable?.id ?? (row.issue_id as number),
-        pricePaid: (row.price_paid as number | null) ?? null,
-        purchasedAt: (row.purchased_at as string | null) ?? null,
-        notes: (row.notes as string | null) ?? null,
-        condition: (row.condition as string | null) ?? null,
-      });
-    }
-    if (!body.meta?.last_page || page >= body.meta.last_page) break;
-  }
-  return copies;
-}
+const copiesOnServer = (si: StandIn) => memberCopies(si, si.tokens.free);
 
 describe('adding an order page to the collection', () => {
   let si: StandIn;
