@@ -96,6 +96,9 @@ export interface StatusDeps {
 }
 
 /** What one status may spend: `lookUp: false` spends no read at all. */
+/** How long a read shared by the comics of a batch is reused (see StatusResolver.shared). */
+const SHARED_READ_MS = 100;
+
 interface Ask {
   tabId: number | undefined;
   lookUp: boolean;
@@ -140,15 +143,41 @@ function editionOfCode(key: string | null): string | null {
 export class StatusResolver {
   /** UPC bases a lookup is learning right now: other codes of the base wait for it rather than spend a read. */
   private readonly learning = new Map<string, Promise<void>>();
+  /** Reads every comic of a batch needs alike (the sync's progress, the pull list), made once per batch
+   *  and kept SHARED_READ_MS at most (a batch waiting on lookups must not hold a sync's old progress). */
+  private readonly batchReads = new Map<string, { at: number; read: Promise<unknown> }>();
+  private batches = 0;
 
   constructor(private readonly deps: StatusDeps) {}
+
+  /** A read the comics of the batches under way share: made once while any batch runs, afresh otherwise. */
+  private shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (this.batches === 0) return read();
+    const now = performance.now();
+    const kept = this.batchReads.get(key);
+    if (kept && now - kept.at < SHARED_READ_MS) return kept.read as Promise<T>;
+    const fresh = read();
+    this.batchReads.set(key, { at: now, read: fresh });
+    return fresh;
+  }
+
+  private librarySync(): ReturnType<StatusDeps['librarySync']> {
+    return this.shared('library-sync', () => this.deps.librarySync());
+  }
 
   /**
    * The statuses of a page's comics, in their order, each on its own: one that cannot be answered
    * (whatever went wrong) is an `error` for that comic alone, and every other one is answered.
    */
   async statusesOf(items: readonly ItemQuery[], options: { tabId?: number; lookUp?: boolean } = {}): Promise<Array<ItemStatus | null>> {
-    const settled = await Promise.allSettled(items.map((item) => this.statusOf(item, options)));
+    this.batches += 1;
+    let settled: PromiseSettledResult<ItemStatus | null>[];
+    try {
+      settled = await Promise.allSettled(items.map((item) => this.statusOf(item, options)));
+    } finally {
+      this.batches -= 1;
+      if (this.batches === 0) this.batchReads.clear();
+    }
     return settled.map((result, i) => {
       if (result.status === 'fulfilled') return result.value;
       const item = items[i];
@@ -240,7 +269,7 @@ export class StatusResolver {
         message: 'The page shows no barcode and no issue number, so Longbox cannot tell which comic this is.',
       });
     }
-    const sync = await this.deps.librarySync();
+    const sync = await this.librarySync();
     if (!sync.synced) {
       return status('paused', { resolvedFrom: query.label ?? query.matchKey, message: 'Waiting for your library to finish syncing.' });
     }
@@ -284,7 +313,7 @@ export class StatusResolver {
     const base = await this.deps.library.upcBase(upc.base);
     const seriesId = seriesOfBase(base);
     if (seriesId === null) return null;
-    if (!(await this.deps.librarySync()).synced) return null;
+    if (!(await this.librarySync()).synced) return null;
     const known = await this.deps.library.seriesIssues(seriesId);
     const inference = inferFromUpc(code.value, base, () => known);
     if (inference.kind !== 'inferred') return null;
@@ -544,7 +573,7 @@ export class StatusResolver {
    * revisit spends nothing. Returns whether the library can now answer for the issue.
    */
   private async checkWhileUnsynced(issueId: number, ask: Ask): Promise<boolean> {
-    const sync = await this.deps.librarySync();
+    const sync = await this.librarySync();
     const client = this.deps.client();
     if (sync.synced || !client) return true;
     if (await this.wasChecked(issueId, sync.generation)) return true;
@@ -615,8 +644,8 @@ export class StatusResolver {
     // Pull lists bring single issues; a collected edition is not matched to one by name.
     if (!parts || parts.collected) return known;
     // Until the library has synced once, neither "owned" nor the pull list can be read from it.
-    if (!(await this.deps.librarySync()).synced) return known;
-    const pulled = (await this.deps.library.pullListSeries()).filter((series) => seriesKey(series.seriesName) === parts.series);
+    if (!(await this.librarySync()).synced) return known;
+    const pulled = (await this.shared('pull-list', () => this.deps.library.pullListSeries())).filter((series) => seriesKey(series.seriesName) === parts.series);
     const [series] = pulled;
     if (!series) return known;
     let message: string;

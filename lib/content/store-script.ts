@@ -27,6 +27,7 @@ export function storeContentScript(site: SiteAdapter, recognise?: (document: Doc
       // content scripts' console is their own: a page script cannot read or replace it.)
       session
         .start()
+        .then(() => session.firstView)
         .then(() => {
           if (TEST_CONTRACT) performance.mark('longbox:badges-shown');
         })

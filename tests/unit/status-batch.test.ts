@@ -36,7 +36,8 @@ function issue(id: number, series: string, number: string): IssueSummary {
 const upc = (value: string): ItemQuery => ({ codes: [{ type: 'upc', value }], matchKey: null, label: null });
 const titled = (series: string, number: string): ItemQuery => ({ codes: [], matchKey: matchKey(series, number), label: `${series} #${number}` });
 
-async function setup(options: { synced?: boolean; client?: Partial<VerseDbClient> } = {}) {
+async function setup(options: { synced?: boolean | (() => boolean); client?: Partial<VerseDbClient> } = {}) {
+  let syncReads = 0;
   const now = () => NOW;
   const library = new FlakyLibrary(await openLongboxDb(`status-batch-${dbCount++}`), now);
   let saved: QuotaState | undefined;
@@ -55,14 +56,18 @@ async function setup(options: { synced?: boolean; client?: Partial<VerseDbClient
     scheduler,
     client: () => client,
     canLookUp: () => true,
-    librarySync: async () => ({ synced: options.synced ?? true, generation: 1 }),
+    librarySync: async () => {
+      syncReads += 1;
+      const synced = typeof options.synced === 'function' ? options.synced() : (options.synced ?? true);
+      return { synced, generation: 1 };
+    },
   });
   await library.putIssues([issue(1, 'Saga', '1'), issue(2, 'Saga', '2'), issue(3, 'Monstress', '1')]);
   for (const [code, issueId] of [['upc:1', 1], ['upc:2', 2], ['upc:3', 3]] as const) {
     await library.remember({ code, kind: 'found', issueId, variantId: null, expiresAt: library.ttl('found') });
   }
   await library.remember({ code: 'upc:404', kind: 'not-found', expiresAt: library.ttl('not-found') });
-  return { library, scheduler, resolver, calls };
+  return { library, scheduler, resolver, calls, syncReads: () => syncReads };
 }
 
 describe('StatusResolver.statusesOf', () => {
@@ -77,6 +82,20 @@ describe('StatusResolver.statusesOf', () => {
     expect(statuses.map((s) => s?.state)).toEqual(['owned', 'error', 'not-owned', 'not-owned']);
     expect(statuses[1]).toMatchObject({ resolvedFrom: 'upc:666', message: expect.stringMatching(/could not answer for this comic/) });
     expect(statuses[0]).toMatchObject({ copies: 1, bestCondition: 'NM' });
+  });
+
+  it('reads the sync progress once for a whole batch, and afresh for the next one', async () => {
+    let synced = false;
+    const { resolver, syncReads } = await setup({ synced: () => synced });
+    const titles = Array.from({ length: 100 }, (_, i) => titled('Saga', String(100 + i)));
+    const first = await resolver.statusesOf(titles);
+    expect(first.every((s) => s?.state === 'paused')).toBe(true);
+    expect(syncReads()).toBe(1);
+    // The sync finished: the next batch does not keep the old answer.
+    synced = true;
+    const second = await resolver.statusesOf(titles);
+    expect(second.every((s) => s?.state === 'not-owned')).toBe(true);
+    expect(syncReads()).toBe(2);
   });
 
   it('keeps nulls for comics only a lookup could answer, in their places', async () => {
