@@ -10,6 +10,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { startStandIn } from '../stand-in/index.ts';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
@@ -19,6 +21,8 @@ const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-
 const PAGE_URL = 'https://www.midtowncomics.com/search?q=longbox-bench';
 /** The same page where only the bare content script runs (no Longbox script matches this host). */
 const BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench';
+const BIG_URL = 'https://www.midtowncomics.com/search?q=longbox-bench-1000';
+const BIG_BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench-1000';
 const RUNS = 15;
 /** The bare script's usual median on an idle machine of this kind (ms): far above it, the run is too busy. */
 const USUAL_BASELINE_MS = 3;
@@ -36,6 +40,21 @@ for (const title of document.querySelectorAll('.product-tile .tile-title')) {
 }
 performance.mark('bare:shown');
 `;
+
+/** Chromium's id for an unpacked extension: the SHA-256 of its folder's path, in the letters a-p. */
+function unpackedId(dir: string): string {
+  return [...createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
+}
+
+/** An empty Preact page, bundled as the popup is: the baseline of the popup's first render. */
+async function emptyPreactPage(dir: string): Promise<void> {
+  const bundle = await build({
+    stdin: { contents: "import { h, render } from 'preact'; render(h('main', null, h('h1', null, 'Longbox')), document.getElementById('app'));", resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true, minify: true, format: 'esm', write: false, target: 'chrome120',
+  });
+  writeFileSync(join(dir, 'empty.js'), bundle.outputFiles[0]?.text ?? '');
+  writeFileSync(join(dir, 'empty.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Empty</title></head><body><div id="app"></div><script type="module" src="./empty.js"></script></body></html>');
+}
 
 function bareExtension(dir: string): string {
   mkdirSync(dir, { recursive: true });
@@ -68,18 +87,22 @@ async function main(): Promise<void> {
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-bench-'));
   const bareDir = bareExtension(join(userDataDir, 'bare-extension'));
+  await emptyPreactPage(bareDir);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
     args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-gpu',
+      '--enable-precise-memory-info', '--js-flags=--expose-gc',
       `--disable-extensions-except=${EXTENSION_DIR},${bareDir}`, `--load-extension=${EXTENSION_DIR},${bareDir}`],
   });
   try {
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/background.js')) ?? (await context.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;
-    await context.route(/^https:\/\/(www\.midtowncomics\.com|bench-baseline\.longbox\.test)\//, (route) =>
-      [PAGE_URL, BASELINE_URL].includes(route.request().url()) ? route.fulfill({ body: html, contentType: 'text/html' }) : route.fulfill({ status: 404, body: '' }),
-    );
+    const pages = new Map([[PAGE_URL, html], [BASELINE_URL, html]]);
+    await context.route(/^https:\/\/(www\.midtowncomics\.com|bench-baseline\.longbox\.test)\//, (route) => {
+      const body = pages.get(route.request().url());
+      return body === undefined ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ body, contentType: 'text/html' });
+    });
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
     await options.evaluate(({ address, token }) => chrome.runtime.sendMessage({ type: 'sign-in', address, token }), { address: si.url, token: si.tokens.free });
@@ -128,6 +151,47 @@ async function main(): Promise<void> {
       badges = result.badges;
       states = Object.entries(result.counts).map(([state, n]) => `${n} ${state}`).join(', ');
     }
+    // The popup's first render (first contentful paint, opened in a tab) beside an empty Preact page of
+    // an extension opened the same way.
+    const paint = async (url: string) => {
+      const tab = await context.newPage();
+      await tab.goto(url);
+      await tab.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 15_000 });
+      const ms = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+      await tab.close();
+      return ms;
+    };
+    const popup: number[] = [];
+    const emptyPage: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const a = await paint(`chrome-extension://${extensionId}/popup.html`);
+      const b = await paint(`chrome-extension://${unpackedId(bareDir)}/empty.html`);
+      if (run === 0) continue;
+      popup.push(a);
+      emptyPage.push(b);
+    }
+
+    // The page's JS heap (the content scripts run in its V8 heap) on a 1,000-item listing once its badges
+    // are shown, beside the same page with the bare script, after a garbage collection.
+    const big = Array.from({ length: 1000 }, (_, i) => titles[i % titles.length] ?? 'Saga #1');
+    pages.set(BIG_URL, `<!doctype html><html><head><title>Search | Midtown Comics</title></head><body><section class="search-results">${big.map(tile).join('\n')}</section></body></html>`);
+    pages.set(BIG_BASELINE_URL, pages.get(BIG_URL) ?? '');
+    const heap = async (url: string, shown: string) => {
+      await page.goto(url);
+      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, shown, { timeout: 30_000 });
+      return page.evaluate(async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        (globalThis as unknown as { gc?: () => void }).gc?.();
+        return ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN) / 1_048_576;
+      });
+    };
+    const heapLongbox: number[] = [];
+    const heapBare: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      heapLongbox.push(await heap(BIG_URL, 'longbox:badges-shown'));
+      heapBare.push(await heap(BIG_BASELINE_URL, 'bare:shown'));
+    }
+
     const scripts = readdirSync(resolve(EXTENSION_DIR, 'content-scripts')).filter((name) => name.endsWith('.js'));
     const sizes = scripts.map((name) => ({ name, gz: gzipSync(readFileSync(resolve(EXTENSION_DIR, 'content-scripts', name))).length }));
     const largest = sizes.reduce((a, b) => (b.gz > a.gz ? b : a));
@@ -144,6 +208,23 @@ async function main(): Promise<void> {
         note: `${badges} badges (${states}); baseline: a bare content script attaching 100 shadow hosts with a text pill, same page, same browser`,
       }),
       figure({ name: 'badges: longest task during the load', unit: 'ms', measured: longest, budget: '≤ 50 ms (0 = no long task)', meets: (value) => value <= 50 }),
+      figure({
+        name: 'popup: first render (first contentful paint)',
+        unit: 'ms',
+        measured: popup,
+        baseline: emptyPage,
+        usualBaseline: 60,
+        budget: 'ratio ≤ 2',
+        meets: (_value, _baseline, ratio) => ratio !== null && ratio <= 2,
+        note: 'baseline: an empty Preact page of an extension, opened in a tab the same way',
+      }),
+      figure({
+        name: 'content-script heap: 1,000-item page, badges shown',
+        unit: 'MB',
+        measured: heapLongbox,
+        baseline: heapBare,
+        note: "the page's JS heap after a garbage collection (content scripts share it), beside the same page with the bare script",
+      }),
       plain('content scripts: largest, gzipped', largest.gz, 'bytes', '≤ 20000', largest.gz <= 20_000, `${largest.name}; smallest ${Math.min(...sizes.map((x) => x.gz))} bytes`),
       plain('page extras (menu, banners, order reader), gzipped', extras, 'bytes', undefined, undefined, 'loaded only when first needed'),
     ];
