@@ -171,6 +171,13 @@ export class StatusResolver {
    */
   async statusesOf(items: readonly ItemQuery[], options: { tabId?: number; lookUp?: boolean } = {}): Promise<Array<ItemStatus | null>> {
     this.batches += 1;
+    // The page's titles are read from the library in one transaction, not one each.
+    const keys = [...new Set(items.flatMap((item) => (item.matchKey ? [item.matchKey] : [])))];
+    if (keys.length > 1) {
+      const all = this.deps.library.issuesByMatchKeys(keys);
+      const at = performance.now();
+      for (const key of keys) this.batchReads.set(`match:${key}`, { at, read: all.then((found) => found.get(key) ?? []) });
+    }
     let settled: PromiseSettledResult<ItemStatus | null>[];
     try {
       settled = await Promise.allSettled(items.map((item) => this.statusOf(item, options)));
@@ -618,7 +625,8 @@ export class StatusResolver {
   private async byTitle(query: ItemQuery, bySeries: boolean, ask: Ask): Promise<ItemStatus | null | 'unknown'> {
     if (!query.matchKey) return null;
     const resolvedFrom = query.label ?? query.matchKey;
-    const candidates = await this.deps.library.issuesByMatchKey(query.matchKey);
+    const key = query.matchKey;
+    const candidates = await this.shared(`match:${key}`, () => this.deps.library.issuesByMatchKey(key));
     // Best answer first: a candidate that is owned beats one only wishlisted.
     let best: ItemStatus | null = null;
     let unknown = false;
@@ -654,7 +662,7 @@ export class StatusResolver {
     } else {
       // Single issues of other series by the same name that the library knows (owned once, wishlisted, looked up).
       const others = new Set<number>();
-      for (const issue of await this.deps.library.issuesBySeriesKey(parts.series)) {
+      for (const issue of await this.shared(`series:${parts.series}`, () => this.deps.library.issuesBySeriesKey(parts.series))) {
         if (issue.seriesId === null || issue.seriesId === series.seriesId) continue;
         if (issue.matchKey && matchKeyParts(issue.matchKey)?.collected) continue;
         others.add(issue.seriesId);

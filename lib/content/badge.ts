@@ -52,6 +52,26 @@ declare global {
     | undefined;
 }
 
+/** The badges' shared style sheet: undefined until first needed, null where constructed sheets fail. */
+let badgeSheet: CSSStyleSheet | null | undefined;
+
+/** Adopts the shared sheet into a badge's root; false when that cannot be done here. */
+function adoptBadgeSheet(root: ShadowRoot): boolean {
+  try {
+    if (badgeSheet === undefined) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(BADGE_CSS);
+      badgeSheet = sheet;
+    }
+    if (!badgeSheet) return false;
+    root.adoptedStyleSheets = [badgeSheet];
+    return root.adoptedStyleSheets.length === 1;
+  } catch {
+    badgeSheet = null;
+    return false;
+  }
+}
+
 function time(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
@@ -135,7 +155,9 @@ export class Badge implements MenuHost {
     });
     // A click inside the badge must not follow the store's link around it.
     root.addEventListener('click', (event) => event.stopPropagation());
-    root.append(el('style', { textContent: BADGE_CSS }), this.pill, this.menu);
+    // One style sheet for every badge of the page, adopted by each root (parsed once, not once a badge);
+    // a <style> of its own where the browser will not adopt one from a content script.
+    root.append(...(adoptBadgeSheet(root) ? [] : [el('style', { textContent: BADGE_CSS })]), this.pill, this.menu);
   }
 
   get state(): BadgeState | null {

@@ -129,6 +129,13 @@ export class Library {
     return this.db.getAllFromIndex('issues', 'byMatchKey', matchKey);
   }
 
+  /** issuesByMatchKey for many keys in one transaction: a page's titles, read at once. */
+  async issuesByMatchKeys(matchKeys: readonly string[]): Promise<Map<string, IssueSummary[]>> {
+    const index = this.db.transaction('issues').store.index('byMatchKey');
+    const found = await Promise.all(matchKeys.map((key) => index.getAll(key)));
+    return new Map(matchKeys.map((key, i) => [key, found[i] ?? []]));
+  }
+
   /** Issues the library knows of every series whose name has this series key (see matchKey), any number. */
   issuesBySeriesKey(seriesKey: string): Promise<IssueSummary[]> {
     // A series key holds only letters and digits, so `key#` starts exactly that series' match keys.
