@@ -61,6 +61,9 @@ export const Request = z.discriminatedUnion('type', [
     layoutChanged: z.boolean().default(false),
   }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
+  /** The VerseDB issue a code names, for acting on a comic answered from its series (issue 12): from the
+   *  library, else one catalog read of the series, else a lookup. The popup asks on the member's click. */
+  z.object({ type: z.literal('issue-for-code'), code: ActionCode }),
   /** An order page's orders and their comics (lib/orders/order-page.ts), checked again by the background. */
   z.object({ type: z.literal('order-report'), report: OrderReport }),
   /** The order page's banner was clicked: open the review list of the tab's orders. */
@@ -117,6 +120,7 @@ export interface Replies {
   discovery: { discovery: DiscoveryResult };
   'page-report': object;
   'page-items': { page: PageReport | null };
+  'issue-for-code': { issueId: number };
   'order-report': { comics: number };
   'open-order-review': object;
   'order-review': { orders: OrderReview[] };

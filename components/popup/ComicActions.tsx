@@ -17,7 +17,11 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
   const busy = useSignal(false);
   const said = useSignal<string | null>(null);
   const problem = useSignal<Problem | null>(null);
-  const { issueId, seriesId } = comic;
+  // A comic answered from its series' barcode (issue 12) names no issue yet: found on the member's click.
+  const found = useSignal<number | null>(null);
+  const finding = useSignal(false);
+  const issueId = comic.issueId ?? found.value;
+  const { seriesId } = comic;
   const addButton = useRef<HTMLButtonElement>(null);
   const closeForm = () => {
     adding.value = false;
@@ -49,10 +53,31 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
     await loadStatus();
   }
 
+  async function findIssue(code: string) {
+    if (finding.value) return;
+    finding.value = true;
+    problem.value = null;
+    const reply = await model.issueForCode(code);
+    finding.value = false;
+    if (reply.ok) found.value = reply.value;
+    else problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
+  }
+
   if (issueId === null) {
+    const code = comic.code;
     return (
       <div id={id} class="actions">
-        <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>
+        {code && comic.state !== 'not-found' && comic.state !== 'ambiguous' ? (
+          <>
+            <p class="muted">Longbox knew this comic from its series’ barcode, without asking VerseDB. To change it, Longbox first finds its VerseDB issue (one read at most).</p>
+            <button type="button" disabled={finding.value} onClick={() => void findIssue(code)}>
+              {finding.value ? 'Finding it…' : 'Find it on VerseDB'}
+            </button>
+          </>
+        ) : (
+          <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>
+        )}
+        {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
       </div>
     );
   }

@@ -380,6 +380,7 @@ export class LongboxService {
       return {};
     },
     'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
+    'issue-for-code': async (request) => ({ issueId: await this.statuses.issueIdFor(request.code) }),
     'order-report': async (request, from) => {
       if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports an order.' });
       return { comics: await this.orders.pageShowed(from.tabId, request.report) };

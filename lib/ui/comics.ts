@@ -8,6 +8,9 @@ import type { DiscoveryEntry } from './replies';
 export interface ComicView {
   key: string;
   issueId: number | null;
+  /** The code a page's comic was answered from (`upc:…`), for finding its issue when it was answered
+   *  from its series and carries no issue id yet. */
+  code: string | null;
   seriesId: number | null;
   seriesName: string | null;
   label: string;
@@ -46,6 +49,7 @@ export function fromPageItem(item: PageItem): ComicView {
   return {
     key: `page:${item.key}`,
     issueId: item.issueId,
+    code: /^(upc|isbn|ean|lunar|prh):[0-9A-Z]{1,32}$/.test(item.key) ? item.key : null,
     seriesId: item.seriesId,
     seriesName: item.series,
     label: item.series ? issueLabel(item.series, item.number, item.title) : (item.title ?? issueLabel(null, item.number, null)),
@@ -66,6 +70,7 @@ export function fromDiscovery(entry: DiscoveryEntry, feed: 'foc' | 'firsts' | 'f
   return {
     key: `${feed}:${entry.issueId}`,
     issueId: entry.issueId,
+    code: null,
     seriesId: entry.seriesId,
     seriesName: entry.seriesName,
     label: issueLabel(entry.seriesName, entry.number, entry.title),

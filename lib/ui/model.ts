@@ -203,6 +203,11 @@ export function createAppModel(deps: ModelDeps) {
     return ask({ type: 'library-status', issueId, seriesId });
   }
 
+  /** The issue a page's comic answered from its series names (one read at most, on the member's click). */
+  function issueForCode(code: string): Promise<Outcome<number>> {
+    return ask({ type: 'issue-for-code', code });
+  }
+
   /** A new member (or none) makes the lists of the last one meaningless. */
   function forgetLists(): void {
     for (const feed of FEEDS) feeds[feed].result.value = null;
@@ -307,6 +312,7 @@ export function createAppModel(deps: ModelDeps) {
     savePreferences,
     write,
     libraryStatus,
+    issueForCode,
     signIn,
     connect,
     signOut,

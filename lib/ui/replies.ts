@@ -145,6 +145,7 @@ const REPLY_SCHEMAS = {
   'page-items': Ok.extend({ page: PageReport }).transform((reply) => reply.page),
   'library-status': Ok.extend({ status: LibraryStatus }).transform((reply) => reply.status),
   write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
+  'issue-for-code': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),
   'order-review': Ok.extend({ orders: z.array(OrderReview) }).transform((reply) => reply.orders),
   'order-add': Ok.extend({ result: OrderAddResult }).transform((reply) => reply.result),
 } as const;

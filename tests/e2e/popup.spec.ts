@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
+import { dcbsListing } from './store';
 
 // The popup, opened as a page (popup.html), against the local VerseDB stand-in over HTTP.
 
@@ -216,6 +217,40 @@ test('This page: the comics the store page shows, with cover, title, number and 
   await expect(row.getByLabel('Price paid')).toHaveValue(price);
   mkdirSync(SHOTS, { recursive: true });
   await popup.screenshot({ path: `${SHOTS}/popup-this-page.png` });
+});
+
+test("a comic known from its series' barcode: the popup finds its issue on the member's click, with one read, and wishlists it", async ({ context, extensionId }) => {
+  await signIn(context, extensionId, si.tokens.free);
+  // Monstress #44 (Sam's) is looked up; #42 and #43 share its barcode's base and are answered from the series.
+  const listing = dcbsListing('monstress', [
+    { title: 'Monstress #44 Cvr A Sana Takeda', code: '70985330053304411', price: '$3.24' },
+    { title: 'Monstress #42 Cvr A Sana Takeda', code: '70985330053304211', price: '$3.24' },
+    { title: 'Monstress #43 Cvr A Sana Takeda', code: '70985330053304311', price: '$3.24' },
+  ]);
+  await context.route('https://www.dcbservice.com/**', (route) => route.fulfill({ body: listing.html, contentType: 'text/html' }));
+  const store = await context.newPage();
+  await store.goto(listing.url);
+  const { extension, reported } = await settledReport(context, extensionId, store, 3);
+  const index = reported.findIndex((item) => item.issueId === null && item.state === 'not-owned');
+  expect(index, JSON.stringify(reported)).toBeGreaterThan(0);
+  const before = si.requests().length;
+
+  await store.bringToFront();
+  const opened = context.waitForEvent('page');
+  await extension.evaluate((url) => window.chrome.windows.create({ url, type: 'popup', width: 380, height: 600 }), `chrome-extension://${extensionId}/popup.html`);
+  const popup = await opened;
+  await popup.waitForURL(/popup\.html$/);
+  const row = popup.locator('.comic').nth(index);
+  await row.locator('.comic-title').click();
+  await row.getByRole('button', { name: 'Find it on VerseDB' }).click();
+  await row.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(row.getByText('Added to your wishlist.')).toBeVisible();
+  const wishlist = (await (await fetch(`${si.url}/api/v1/user/wishlist`, { headers: { Authorization: `Bearer ${si.tokens.free}` } })).json()) as { data: Array<{ entity?: { id: number; issue_number?: string } }> };
+  const number = index === 1 ? '42' : '43';
+  expect(wishlist.data.some((entry) => entry.entity?.issue_number === number)).toBe(true);
+  // Finding the issue spent one read at most: the series' catalog (or a lookup of the code), nothing else.
+  const finding = si.requests().slice(before).filter((r) => r.method === 'GET' && (r.path === '/api/v1/issues' || r.path.startsWith('/api/v1/lookup/')));
+  expect(finding.length, JSON.stringify(finding.map((r) => r.path))).toBeLessThanOrEqual(1);
 });
 
 test('signed in: member, reads left with their reset, sync, and FOC grouped by day with the pull list first', async ({ context, extensionId }) => {
