@@ -3,6 +3,7 @@ import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/syn
 import { Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { OrderDesk } from '../orders/order-desk';
+import { CircuitOpenError } from '../circuit';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
@@ -63,6 +64,9 @@ export interface ServiceState {
   writeNotices: string[];
 }
 
+/** Failures that say "not now": a change whose issue they kept Longbox from finding waits with its code. */
+const WAITING_KINDS = new Set(['offline', 'unavailable', 'paused', 'rate-limited', 'outcome-unknown']);
+
 /** How often the library is refreshed (incrementally: about three reads) when nothing else asks. */
 const REFRESH_EVERY = 30 * 60_000;
 
@@ -113,6 +117,7 @@ export class LongboxService {
       generation: async () => (await this.sync.progress()).generation,
       member: () => this.memberKey(),
       epoch: () => this.epoch,
+      issueFor: (code) => this.statuses.issueIdFor(code),
     });
     this.statuses = new StatusResolver({
       library,
@@ -302,14 +307,21 @@ export class LongboxService {
    * A write on a comic whose status named no issue (answered from its series, issue 12): the issue its
    * code names, found now (the library, else one catalog read of the series, else a lookup), goes in.
    */
-  private async withIssueOf(write: WriteAction, code: string): Promise<WriteAction> {
+  private async withIssueOf(write: WriteAction, code: string): Promise<{ write: WriteAction; code: string | null }> {
     switch (write.action) {
       case 'copy-add':
       case 'wishlist-add':
       case 'wishlist-remove':
-        return { ...write, issueId: await this.statuses.issueIdFor(code) };
+        try {
+          return { write: { ...write, issueId: await this.statuses.issueIdFor(code) }, code: null };
+        } catch (error) {
+          // Offline, VerseDB down or out of quota: the change waits with its code, and its issue is
+          // found when it is sent. A code VerseDB does not know, or one the member must pick for, is refused now.
+          if (error instanceof CircuitOpenError || (isVerseDbError(error) && WAITING_KINDS.has(error.kind))) return { write: { ...write, issueId: 0 }, code };
+          throw error;
+        }
       default:
-        return write;
+        return { write, code: null };
     }
   }
 
@@ -340,8 +352,8 @@ export class LongboxService {
     ping: async () => ({ version: this.env.version ?? '0.0.0' }),
     statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
     write: async (request) => {
-      const write = request.code ? await this.withIssueOf(request.write, request.code) : request.write;
-      const result = await this.writer.perform(write, request.writeId);
+      const { write, code } = request.code ? await this.withIssueOf(request.write, request.code) : { write: request.write, code: null };
+      const result = await this.writer.perform(write, request.writeId, code);
       if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
       this.env.onStateChange?.();
       return { result };

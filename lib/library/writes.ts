@@ -32,6 +32,11 @@ const NEEDS_SIGN_IN = new Set(['unauthenticated', 'forbidden', 'missing-scope'])
 const KEEP_SETTLED = 24 * 3_600_000;
 const LEGACY_QUEUE_KEY = 'write-queue';
 
+/** A change whose issue is still to be found from its code (see WriteRow.code). */
+function awaitsIssue(row: WriteRow): boolean {
+  return Boolean(row.code) && 'issueId' in row.write && row.write.issueId <= 0;
+}
+
 export interface WriteDeps {
   client: () => VerseDbClient | null;
   scheduler: Scheduler;
@@ -43,6 +48,8 @@ export interface WriteDeps {
   /** Changes at every sign-out and account switch: an answer that arrives after it changes nothing local. */
   epoch?: () => number;
   now?: () => number;
+  /** The issue a code names (lib/status.ts StatusResolver.issueIdFor), for changes queued before it was found. */
+  issueFor?: (code: string) => Promise<number>;
 }
 
 export interface WriteQueueState {
@@ -80,10 +87,10 @@ export class Writer {
    * that still waits. Answers `done`, or `queued` when VerseDB cannot take it now; throws VerseDbError
    * when VerseDB says no. The same `id` twice is one change (a message delivered twice, a double click).
    */
-  perform(write: WriteAction, id: string = newWriteId()): Promise<WriteResult> {
+  perform(write: WriteAction, id: string = newWriteId(), code: string | null = null): Promise<WriteResult> {
     const running = this.performing.get(id);
     if (running) return running;
-    const performing = this.performOnce(WriteAction.parse(write), id).finally(() => this.performing.delete(id));
+    const performing = this.performOnce(WriteAction.parse(write), id, code).finally(() => this.performing.delete(id));
     this.performing.set(id, performing);
     return performing;
   }
@@ -125,7 +132,7 @@ export class Writer {
     return states;
   }
 
-  private async performOnce(write: WriteAction, id: string): Promise<WriteResult> {
+  private async performOnce(write: WriteAction, id: string, code: string | null): Promise<WriteResult> {
     await this.migrate();
     let row = await this.row(id);
     if (!row) {
@@ -134,10 +141,11 @@ export class Writer {
       if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
       row = {
         id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
-        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null,
+        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null, code,
       };
       row.seq = await this.db.add('writes', row);
-      await this.applyLocally(write);
+      // A change whose issue is still to be found shows locally once it is.
+      if (!awaitsIssue(row)) await this.applyLocally(write);
     }
     if (row.state === 'pending' || row.state === 'sending') {
       await this.flushQueue();
@@ -219,7 +227,7 @@ export class Writer {
       if (row.member !== member) continue;
       const waiting = row.state === 'pending' || row.state === 'sending';
       const recent = row.state === 'done' && (row.settledAt ?? 0) >= since;
-      if (!waiting && !recent) continue;
+      if ((!waiting && !recent) || awaitsIssue(row)) continue;
       if (row.write.action === 'copy-add') {
         if (row.state === 'done' && row.copyId !== null) await this.putCopy(row.write.issueId, row.copyId, row.write.fields);
       } else {
@@ -256,12 +264,12 @@ export class Writer {
       }
       // Refused for good (422, 404, PRO only): it never happened; the member is told, the queue goes on.
       this.refusals.set(row.id, error);
-      if (this.epoch() === epoch) await this.undoLocally(row.write);
+      if (this.epoch() === epoch && !awaitsIssue(row)) await this.undoLocally(row.write);
       await this.update(row, {
         state: 'refused',
         settledAt: this.now(),
         lastError: error.message,
-        notice: `VerseDB refused a change (${describe(row.write)}): ${error.message}`,
+        notice: `VerseDB refused a change (${awaitsIssue(row) ? `${describe(row.write).replace(/issue 0\b/, `the comic with code ${row.code?.replace(/^[a-z]+:/, '') ?? '?'}`)}` : describe(row.write)}): ${error.message}`,
       });
       return true;
     }
@@ -270,6 +278,7 @@ export class Writer {
   /** Sends one change; for a copy add, the copy it made. */
   private async send(row: WriteRow): Promise<number | null> {
     const client = this.client();
+    await this.findIssue(row);
     const write = row.write;
     switch (write.action) {
       case 'copy-add':
@@ -294,6 +303,19 @@ export class Writer {
         await this.idempotent(() => client.removeFromPullList(write.seriesId));
         return null;
     }
+  }
+
+  /**
+   * The issue of a change made while it could not be found (a comic answered from its series, offline):
+   * found from its code now, kept in the row, and shown locally. A failure is the change's own: waiting
+   * when it says "not now", refused when VerseDB has no such comic.
+   */
+  private async findIssue(row: WriteRow): Promise<void> {
+    if (!awaitsIssue(row) || !row.code) return;
+    if (!this.deps.issueFor) throw new VerseDbError({ kind: 'unavailable', message: 'Longbox cannot find this comic’s issue yet.', status: null });
+    const issueId = await this.deps.issueFor(row.code);
+    await this.update(row, { write: { ...row.write, issueId } as WriteAction });
+    await this.applyLocally(row.write);
   }
 
   /**

@@ -199,6 +199,30 @@ describe('a back-issue run of one series', () => {
     expect(after).toMatchObject({ state: 'wishlist', issue: expect.objectContaining({ id: emberIssue(15) }) });
   });
 
+  it('keeps an offline click on an inferred comic: it waits with its code, survives a restart, and reaches VerseDB once online', async () => {
+    let online = true;
+    const harness = await backgroundFor(si, { fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))) });
+    await harness.service.signIn(si.url, si.tokens.free, 'personal');
+    await harness.service.runSync();
+    await view(harness.service, [upc(code(EMBER, 1)), upc(code(EMBER, 15, 2))]);
+    si.clearRequests();
+
+    online = false;
+    const reply = await harness.service.handle({ type: 'write', writeId: 'offline-ember-15', write: { action: 'wishlist-add', issueId: 0 }, code: `upc:${code(EMBER, 15, 2)}` }, content, own);
+    expect(reply).toMatchObject({ ok: true, result: { kind: 'queued' } });
+    expect((await harness.service.writer.queue()).map((row) => row.code)).toEqual([`upc:${code(EMBER, 15, 2)}`]);
+
+    // The worker stops while offline; back online, the restarted one finds the issue and sends it, once.
+    const restarted = await harness.restart();
+    online = true;
+    expect(await restarted.writer.flushQueue()).toBe(0);
+    expect(await restarted.writer.flushQueue()).toBe(0);
+    const posts = si.requests().filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual([`/api/v1/issues/${emberIssue(15)}/wishlist`]);
+    const [after] = await restarted.itemStatuses([upc(code(EMBER, 15, 1))]);
+    expect(after).toMatchObject({ state: 'wishlist', issue: expect.objectContaining({ id: emberIssue(15) }) });
+  });
+
   it('refuses an action code that is not a code', async () => {
     const harness = await signedIn();
     const reply = await harness.service.handle({ type: 'write', write: { action: 'wishlist-add', issueId: 0 }, code: 'javascript:alert(1)' }, content, own);
