@@ -124,7 +124,6 @@ async function main(): Promise<void> {
   try {
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/background.js')) ?? (await context.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;
-    if (process.env.BENCH_DEBUG) worker.on('console', (m) => m.text().startsWith('TIMING') && console.log(m.text()));
     const pages = new Map([[PAGE_URL, html], [BASELINE_URL, html], [ASKING_URL, html]]);
     await context.route(/^https:\/\/(www\.midtowncomics\.com|bench-baseline\.longbox\.test|bench-asking\.longbox\.test)\//, (route) => {
       const body = pages.get(route.request().url());
