@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detect } from '@/lib/detect/page';
 import { readOrders } from '@/lib/orders/order-page';
-import { parsePage } from '@/scripts/lib/fixtures';
+import { fixturePages, parsePage } from '@/scripts/lib/fixtures';
 
 // Every page under tests/fixtures/orders/ (written by someone who had not seen the reader: see its
 // README) is read as a content script reads it, the store's detection first and then the order reader,
@@ -72,6 +72,26 @@ describe('order pages', () => {
         }));
         expect(got, `order ${want.number}: ${comics.map((l) => l.title).join(' | ')} / read: ${order.lines.map((l) => l.title).join(' | ')}`).toEqual(wanted);
       });
+    });
+  }
+});
+
+describe('pages that are not orders', () => {
+  // Every store page of the detection fixtures (products, listings, searches, carts, the layouts no
+  // adapter was written for, the pages saved from live stores): none shows an order, so none may get
+  // the order banner.
+  const stores = fixturePages();
+  it('has them', () => {
+    expect(stores.length).toBeGreaterThan(40);
+  });
+  for (const page of stores) {
+    it(`${page.folder}/${page.name}`, async () => {
+      const { document, close } = parsePage(readFileSync(page.htmlPath, 'utf8'), page.url);
+      try {
+        expect(readOrders(document, page.url, detect(document, page.url).items)).toBeNull();
+      } finally {
+        await close();
+      }
     });
   }
 });
