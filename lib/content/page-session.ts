@@ -106,16 +106,18 @@ export class PageSession {
   }
 
   async start(): Promise<void> {
-    // Detection and the first (local-only) statuses go out together with the settings request: one
-    // round trip to the background before the badges show, not two.
+    // The store's own adapter reads the page at once, and its comics' first (local-only) statuses go out
+    // with the settings request while the general readers load: the background answers during the load
+    // and the full reading, not after them.
     const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
-    this.readers = await this.loadReaders();
+    const readers = this.loadReaders();
+    const byAdapter = this.detection.scan(undefined, SLICE_MS).filter((item) => itemKey(item) !== null);
+    const early = byAdapter.length > 0 ? this.ask(byAdapter.map(itemQuery), false) : Promise.resolve(null);
+    this.readers = await readers;
     mark('longbox:readers');
     this.detection = createReader(this.document, this.url, this.site, { general: this.readers });
     const items = this.detection.scan(undefined, SLICE_MS);
     mark('longbox:scanned');
-    const keyed = items.filter((item) => itemKey(item) !== null);
-    const early = keyed.length > 0 ? this.ask(keyed.map(itemQuery), false) : Promise.resolve(null);
     this.settings = settingsReply(await settings.catch(() => null));
     mark('longbox:settings');
     if (!this.settings?.enabled || this.signal.aborted) {
@@ -128,7 +130,16 @@ export class PageSession {
     }
     const answers = await early;
     mark('longbox:statuses');
-    await this.scan(items, new Map(keyed.map((item, i) => [item, answers ? answers[i] ?? null : null])));
+    // A comic the full reading found as the adapter did (the same element, the same codes and title) takes
+    // the answer already here; the others (found by the general readers alone, or read more fully: a code
+    // the adapter did not see) are asked now, so no title is trusted before a code the page shows.
+    const asked = new Map(byAdapter.map((item, i) => [item.anchor, { query: JSON.stringify(itemQuery(item)), status: answers ? answers[i] ?? null : null }]));
+    const known = new Map<DetectedItem, BadgeStatus | null>();
+    for (const item of items) {
+      const answer = asked.get(item.anchor);
+      if (answer && answer.query === JSON.stringify(itemQuery(item))) known.set(item, answer.status);
+    }
+    await this.scan(items, known);
     this.continueScan();
     this.mutations = new MutationObserver((records) => this.onMutations(records));
     this.mutations.observe(this.document.documentElement, { childList: true, subtree: true });

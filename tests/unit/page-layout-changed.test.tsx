@@ -21,16 +21,27 @@ import { memorySnapshots } from '../../lib/ui/snapshot';
 // the store's layout may have changed. Detection cannot yet produce such a page, so the detection
 // session is stood in for here; everything after it is the real code.
 
-const detection = vi.hoisted(() => ({ layoutChanged: false, items: [] as unknown[] }));
+const detection = vi.hoisted(() => ({ layoutChanged: false, items: [] as unknown[], sessions: [] as unknown[][] }));
 vi.mock('../../lib/detect/reader', () => ({
-  createReader: () => ({
-    adapter: 'midtown',
-    scan: () => detection.items.splice(0),
-    pending: false,
-    get layoutChanged() {
-      return detection.layoutChanged;
-    },
-  }),
+  // Each reading session (the adapter's first, then the one with the general readers) reads the page
+  // once: its first scan finds the items, later scans of the same session find nothing new.
+  createReader: () => {
+    let read = false;
+    // A test may give each session its own items (the adapter's reading, then the fuller one).
+    const own = detection.sessions.shift();
+    return {
+      adapter: 'midtown',
+      scan: () => {
+        if (read) return [];
+        read = true;
+        return [...(own ?? detection.items)];
+      },
+      pending: false,
+      get layoutChanged() {
+        return detection.layoutChanged;
+      },
+    };
+  },
 }));
 
 const { PageSession } = await import('../../lib/content/page-session');
@@ -231,5 +242,52 @@ describe('the content script’s report', () => {
   it('carries the detection session’s self-check', async () => {
     expect(await report(true)).toMatchObject({ type: 'page-report', adapter: 'midtown', layoutChanged: true, items: [{ key: 'upc:76194134182500111', state: 'owned' }] });
     expect(await report(false)).toMatchObject({ type: 'page-report', layoutChanged: false });
+  });
+});
+
+describe('the first view', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    detection.items = [];
+    detection.sessions = [];
+  });
+
+  it('never shows what the title says when the fuller reading finds a code: the comic is asked again by its code', async () => {
+    document.body.innerHTML = '<main><h1 class="title">Saga #61</h1></main>';
+    const anchor = document.querySelector('h1');
+    const byTitle = { codes: [], title: 'Saga #61', parsed: { series: 'Saga', number: '61', volume: null, annual: false, format: 'issue' }, price: null, anchor, via: 'adapter:midtown', sources: ['adapter:midtown'] };
+    const withCode = { ...byTitle, codes: [{ type: 'upc', value: '76194134182500111' }], via: 'json-ld', sources: ['adapter:midtown', 'json-ld'] };
+    // The adapter read the title only; the general readers found the page's barcode for the same comic.
+    detection.sessions = [[byTitle], [withCode]];
+    const asked: unknown[][] = [];
+    let reported: (message: Record<string, unknown>) => void = () => undefined;
+    const done = new Promise<Record<string, unknown>>((resolve) => (reported = resolve));
+    const messenger = {
+      send: async (message: unknown) => {
+        const request = message as Record<string, unknown>;
+        switch (request.type) {
+          case 'page-settings':
+            return { ok: true, settings: { enabled: true, defaultCondition: 'NM', badgePlacement: 'after', address: null, signedIn: true } };
+          case 'statuses': {
+            const items = request.items as Array<{ codes: unknown[] }>;
+            asked.push(items);
+            // By title the library would say owned (another Saga #61); the code says not owned.
+            return { ok: true, statuses: items.map((item) => ({ state: item.codes.length > 0 ? 'not-owned' : 'owned', resolvedFrom: item.codes.length > 0 ? 'upc:76194134182500111' : 'Saga #61', copies: item.codes.length > 0 ? 0 : 1, issue: null })) };
+          }
+          case 'page-report':
+            reported(request);
+            return { ok: true };
+          default:
+            return { ok: true };
+        }
+      },
+    };
+    const stop = new AbortController();
+    const session = new PageSession(document, 'https://www.midtowncomics.com/product/1', { id: 'midtown', pages: [] } as unknown as SiteAdapter, messenger, stop.signal);
+    await session.start();
+    const report = await done;
+    stop.abort();
+    expect(asked.map((items) => items.map((item) => (item as { codes: unknown[] }).codes.length))).toEqual([[0], [1]]);
+    expect(report).toMatchObject({ items: [{ key: 'upc:76194134182500111', state: 'not-owned' }] });
   });
 });
