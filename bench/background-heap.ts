@@ -5,7 +5,6 @@
 // minimal extension (the baseline: a service worker that answers one message). Printed and kept in
 // bench-results.json. The library lives in IndexedDB, outside the heap: the heap should not grow with it.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { startStandIn } from '../stand-in/index.ts';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
+import { unpackedExtensionId } from '../scripts/lib/extension-id';
 import { figure, printFigures, recordFigures } from './lib/figures';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
@@ -20,10 +20,6 @@ const COPIES = 60_000;
 const TOKEN = 'longbox-bench-collector';
 const SAMPLES = 5;
 
-/** Chromium's id for an unpacked extension: the SHA-256 of its folder's path, in the letters a-p. */
-function unpackedId(dir: string): string {
-  return [...createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
-}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -115,9 +111,9 @@ async function main(): Promise<void> {
     }
     if (!browser) throw new Error('Chromium did not open its DevTools port');
     const cdp = await browser.newBrowserCDPSession();
-    const extensionId = unpackedId(EXTENSION_DIR);
+    const extensionId = unpackedExtensionId(EXTENSION_DIR);
     const longbox = await TargetSession.attach(cdp, (u) => u.startsWith(`chrome-extension://${extensionId}/`));
-    const bareWorker = await TargetSession.attach(cdp, (u) => u.startsWith(`chrome-extension://${unpackedId(bareDir)}/`));
+    const bareWorker = await TargetSession.attach(cdp, (u) => u.startsWith(`chrome-extension://${unpackedExtensionId(bareDir)}/`));
     const context = browser.contexts()[0];
     if (!context) throw new Error('no browser context');
     const started = await samples(longbox);

@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { startStandIn } from '../stand-in/index.ts';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
+import { unpackedExtensionId } from '../scripts/lib/extension-id';
 import { figure, plain, printFigures, recordFigures } from './lib/figures';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
@@ -42,10 +42,6 @@ for (const title of document.querySelectorAll('.product-tile .tile-title')) {
 performance.mark('bare:shown');
 `;
 
-/** Chromium's id for an unpacked extension: the SHA-256 of its folder's path, in the letters a-p. */
-function unpackedId(dir: string): string {
-  return [...createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
-}
 
 /** An empty Preact page, bundled as the popup is: the baseline of the popup's first render. */
 async function emptyPreactPage(dir: string): Promise<void> {
@@ -194,7 +190,7 @@ async function main(): Promise<void> {
     const emptyPage: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
       const a = await paint(`chrome-extension://${extensionId}/popup.html`);
-      const b = await paint(`chrome-extension://${unpackedId(bareDir)}/empty.html`);
+      const b = await paint(`chrome-extension://${unpackedExtensionId(bareDir)}/empty.html`);
       if (run === 0) continue;
       popup.push(a);
       emptyPage.push(b);

@@ -1,9 +1,8 @@
 import { Library } from '../library/library';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
-import { Writer } from '../library/writes';
+import { waitsForNow, Writer } from '../library/writes';
 import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { OrderDesk } from '../orders/order-desk';
-import { CircuitOpenError } from '../circuit';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
@@ -63,9 +62,6 @@ export interface ServiceState {
   /** What Longbox tidied up in the member's library, or VerseDB refused, in the last day. */
   writeNotices: string[];
 }
-
-/** Failures that say "not now": a change whose issue they kept Longbox from finding waits with its code. */
-const WAITING_KINDS = new Set(['offline', 'unavailable', 'paused', 'rate-limited', 'outcome-unknown']);
 
 /** How often the library is refreshed (incrementally: about three reads) when nothing else asks. */
 const REFRESH_EVERY = 30 * 60_000;
@@ -317,7 +313,7 @@ export class LongboxService {
         } catch (error) {
           // Offline, VerseDB down or out of quota: the change waits with its code, and its issue is
           // found when it is sent. A code VerseDB does not know, or one the member must pick for, is refused now.
-          if (error instanceof CircuitOpenError || (isVerseDbError(error) && WAITING_KINDS.has(error.kind))) return { write: { ...write, issueId: 0 }, code };
+          if (waitsForNow(error)) return { write: { ...write, issueId: 0 }, code };
           throw error;
         }
       default:

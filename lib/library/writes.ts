@@ -23,6 +23,11 @@ export type WriteResult = { kind: 'done'; copyId?: number } | { kind: 'queued'; 
 
 /** Failures that say "not now" rather than "no": the change waits in the queue. */
 const TRANSIENT = new Set(['offline', 'outcome-unknown', 'unavailable', 'paused', 'rate-limited', 'malformed']);
+/** Whether a failure says "not now" (the change may wait) rather than "no". */
+export function waitsForNow(error: unknown): boolean {
+  return error instanceof CircuitOpenError || (isVerseDbError(error) && TRANSIENT.has(error.kind));
+}
+
 /** Transient failures that say the request was never sent (or not taken): an add in them did not happen. */
 const NOT_SENT = new Set(['paused', 'rate-limited']);
 /** Failures that say "not with this token": the change waits until the member signs in again. */
@@ -107,14 +112,8 @@ export class Writer {
     if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
     let added = 0;
     for (const change of changes) {
-      const write = WriteAction.parse(change.write);
       if (await this.row(change.id)) continue;
-      const row: WriteRow = {
-        id: change.id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
-        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null,
-      };
-      row.seq = await this.db.add('writes', row);
-      await this.applyLocally(write);
+      await this.record(change.id, member, WriteAction.parse(change.write), null);
       added += 1;
     }
     void this.flushQueue().catch(() => undefined);
@@ -139,13 +138,7 @@ export class Writer {
       const member = this.deps.member();
       // Signed in with a token VerseDB refused, the change still waits for this member's next sign-in.
       if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
-      row = {
-        id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
-        copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null, code,
-      };
-      row.seq = await this.db.add('writes', row);
-      // A change whose issue is still to be found shows locally once it is.
-      if (!awaitsIssue(row)) await this.applyLocally(write);
+      row = await this.record(id, member, write, code);
     }
     if (row.state === 'pending' || row.state === 'sending') {
       await this.flushQueue();
@@ -157,6 +150,18 @@ export class Writer {
       }
     }
     return this.answerFor(row);
+  }
+
+  /** A new change: its row, and the change shown in the local library (once its issue is known). */
+  private async record(id: string, member: string, write: WriteAction, code: string | null): Promise<WriteRow> {
+    const row: WriteRow = {
+      id, member, write, state: 'pending', queuedAt: this.now(), settledAt: null,
+      copiesBefore: null, copyId: null, lastError: null, needsSignIn: false, notice: null, code,
+    };
+    row.seq = await this.db.add('writes', row);
+    // A change whose issue is still to be found shows locally once it is.
+    if (!awaitsIssue(row)) await this.applyLocally(write);
+    return row;
   }
 
   private async answerFor(row: WriteRow): Promise<WriteResult> {

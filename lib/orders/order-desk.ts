@@ -218,26 +218,22 @@ export class OrderDesk {
     const today = new Date(this.now()).toISOString().slice(0, 10);
     const skipped: AddResult['skipped'] = [];
     const changes: Array<{ id: string; write: WriteAction }> = [];
-    const wanted = new Set(request.lineIds);
-    for (const line of order.lines) {
-      if (!wanted.has(line.id)) continue;
-      if ((record.lines[line.id]?.length ?? 0) > 0) {
-        skipped.push({ lineId: line.id, reason: 'Added from this order before.' });
-        continue;
-      }
+    const wanted = order.lines.filter((line) => request.lineIds.includes(line.id));
+    const fresh = wanted.filter((line) => (record.lines[line.id]?.length ?? 0) === 0);
+    for (const line of wanted) if (!fresh.includes(line)) skipped.push({ lineId: line.id, reason: 'Added from this order before.' });
+    // Every line's status in one batch: what the review read is answered again from the cache and library.
+    const statuses = await this.deps.statuses.statusesOf(fresh.map((line) => line.query), { lookUp: true });
+    for (const [i, line] of fresh.entries()) {
       let issueId: number;
       try {
-        issueId = await this.issueOf(line);
+        issueId = await this.issueOf(statuses[i] ?? null);
       } catch (error) {
         skipped.push({ lineId: line.id, reason: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      const ids: string[] = [];
-      for (let copy = 0; copy < line.quantity; copy += 1) {
-        const id = orderWriteId(request.key, line.id, copy);
-        ids.push(id);
-        changes.push({ id, write: { action: 'copy-add', issueId, fields: this.fields(order, line, condition, today) } });
-      }
+      const fields = this.fields(order, line, condition, today);
+      const ids = Array.from({ length: line.quantity }, (_, copy) => orderWriteId(request.key, line.id, copy));
+      for (const id of ids) changes.push({ id, write: { action: 'copy-add', issueId, fields } });
       record.lines[line.id] = ids;
     }
     // The copies first (each its own row, sent once), then the record that shows them as added.
@@ -257,9 +253,8 @@ export class OrderDesk {
     };
   }
 
-  /** The issue a line names: its status's, else (answered from its series) found from its code. */
-  private async issueOf(line: OrderLine): Promise<number> {
-    const [status] = await this.deps.statuses.statusesOf([line.query], { lookUp: true });
+  /** The issue a line's status names: its own, else (answered from its series) found from its code. */
+  private async issueOf(status: ItemStatus | null): Promise<number> {
     if (status?.issue) return status.issue.id;
     if (status?.inferred && status.resolvedFrom) {
       try {

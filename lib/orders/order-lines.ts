@@ -1,6 +1,7 @@
-import { clean, hasBuyControl, NOT_CONTENT } from '../detect/dom';
+import { clean, hasBuyControl, NOT_CONTENT, safeDecode } from '../detect/dom';
+import { addCode, codesFromAddress, codesFromImageName, strictCode } from '../detect/links';
 import { extractPrice } from '../detect/prices';
-import { findCodesInText } from '../detect/codes';
+import { findCodesInText, type Code } from '../detect/codes';
 import { isComic, parseTitle, type ParsedTitle } from '../detect/titles';
 import type { DetectedItem } from '../detect/types';
 
@@ -63,18 +64,20 @@ function cellsByColumn(row: Element): Element[] {
   return cells;
 }
 
-/** A link's path with its words apart ("/product/tmnt-vol-1-9798874201012/" → "product tmnt vol 1 9798874201012"). */
-function pathOf(href: string): string {
-  try {
-    return decodeURIComponent(new URL(href, 'https://x.invalid/').pathname).replace(/[-_/.]+/g, ' ');
-  } catch {
-    return '';
+/**
+ * The codes a line shows: in its text ("UPC 7596…", a code column), and as detection reads them elsewhere
+ * (lib/detect/links.ts): in its links' addresses, in a slug's words (`/product/tmnt-vol-1-9798874201012/`,
+ * only codes a store number cannot be) and in its covers' file names. Added to `into`, at most MAX_CODES.
+ */
+function lineCodes(texts: readonly Element[], links: Element, into: Code[] = []): Code[] {
+  for (const code of findCodesInText(texts.map((el) => spacedText(el, 600)).join(' '))) addCode(into, code);
+  for (const a of [...links.querySelectorAll('a[href]')].slice(0, 8)) {
+    const href = a.getAttribute('href') ?? '';
+    codesFromAddress(href, 'https://store.invalid/', false, into);
+    for (const word of safeDecode(href.replace(/[?#].*$/, '')).split(/[-_/.]+/)) addCode(into, strictCode(word));
   }
-}
-
-/** The file names of a line's images ("9781401207526__41022.jpg" → "9781401207526 41022"): stores name covers by code. */
-function imageNames(el: Element): string {
-  return [...el.querySelectorAll('img[src]')].slice(0, 4).map((img) => pathOf(img.getAttribute('src') ?? '').split(' ').slice(-3).join(' ')).join(' ');
+  for (const img of [...links.querySelectorAll('img[src]')].slice(0, 4)) codesFromImageName(img.getAttribute('src') ?? '', into);
+  return into;
 }
 
 /** A title cell's words without its lists of details (discounts, meta, options) or hidden words. */
@@ -98,8 +101,8 @@ function cellPrice(cell: Element | undefined): { amount: number; text: string } 
  * item #) and the title's cell, the quantity, and the price paid for one copy (the line's total over its
  * quantity where a total column is shown, as that is after the line's discounts; else the unit price).
  */
-function tableLines(document: Document): Array<Omit<Candidate, 'item'> & { title: Element; codes: string; titleText: string }> {
-  const lines: Array<Omit<Candidate, 'item'> & { title: Element; codes: string; titleText: string }> = [];
+function tableLines(document: Document): Array<Omit<Candidate, 'item'> & { title: Element; codes: Code[]; titleText: string }> {
+  const lines: Array<Omit<Candidate, 'item'> & { title: Element; codes: Code[]; titleText: string }> = [];
   for (const table of [...document.querySelectorAll(TABLES)].slice(0, 40)) {
     if (table.closest('nav,footer,header') || table.querySelector(TABLES)) continue;
     const rows = [...table.querySelectorAll('tr,[role="row"]')].filter((row) => row.parentElement?.closest(TABLES) === table);
@@ -140,8 +143,7 @@ function tableLines(document: Document): Array<Omit<Candidate, 'item'> & { title
         : unit
           ? { unit: round(lone ? unit.amount / quantity : unit.amount), text: unit.text }
           : unitPrice(row, quantity);
-      const paths = [...titleCell.querySelectorAll('a[href]')].map((a) => pathOf(a.getAttribute('href') ?? '')).join(' ');
-      const codes = `${[...at('code'), titleCell].map((cell) => spacedText(cell, 600)).join(' ')} ${paths}`;
+      const codes = lineCodes([...at('code'), titleCell], titleCell);
       lines.push({ row, title: titleElement, titleText, codes, quantity, unit: paid.unit, text: paid.text });
     }
   }
@@ -162,12 +164,13 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
     let item: DetectedItem;
     if (found) {
       taken.add(found);
-      const extra = findCodesInText(line.codes).filter((code) => !found.codes.some((c) => c.type === code.type && c.value === code.value));
-      item = { ...found, codes: [...found.codes, ...extra].slice(0, 8) };
+      const codes = [...found.codes];
+      for (const code of line.codes) addCode(codes, code);
+      item = { ...found, codes };
     } else {
       const parsed = parseTitle(line.titleText);
       if (!isComic(parsed)) continue;
-      item = { codes: findCodesInText(line.codes).slice(0, 8), title: line.titleText, parsed, price: line.text, anchor: line.title, via: 'grid', sources: ['grid'] };
+      item = { codes: line.codes, title: line.titleText, parsed, price: line.text, anchor: line.title, via: 'grid', sources: ['grid'] };
     }
     if (offered(item.anchor, line.row)) continue;
     candidates.push({ item, row: line.row, quantity: line.quantity, unit: line.unit, text: line.text });
@@ -179,8 +182,7 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
     if (offered(item.anchor, row)) continue;
     const quantity = rowQuantity(row);
     // A code the line writes beside its title ("ISBN 978…") that detection did not tie to it.
-    const extra = findCodesInText(`${spacedText(row, 600)} ${imageNames(row)}`).filter((code) => !item.codes.some((c) => c.type === code.type && c.value === code.value));
-    candidates.push({ item: extra.length > 0 ? { ...item, codes: [...item.codes, ...extra].slice(0, 8) } : item, row, quantity, ...unitPrice(row, quantity) });
+    candidates.push({ item: { ...item, codes: lineCodes([row], row, [...item.codes]) }, row, quantity, ...unitPrice(row, quantity) });
   }
   // Lines in lists or cards that detection passed over (a title with no issue number, vouched for by
   // the line's own words: "Graphic Novel · Rebellion"): a block with a title, a quantity and a price.
@@ -192,7 +194,7 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
     const parsed = parseVouched(titleText, block, title);
     if (!parsed || offered(title, block)) continue;
     const quantity = rowQuantity(block);
-    const item: DetectedItem = { codes: findCodesInText(`${spacedText(block, 600)} ${imageNames(block)}`).slice(0, 8), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
+    const item: DetectedItem = { codes: lineCodes([block], block), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
     candidates.push({ item, row: block, quantity, ...unitPrice(block, quantity) });
   }
   // One comic read twice (a title link and its image in one row) is one line.

@@ -1,6 +1,6 @@
 import { clean, NOT_CONTENT } from '../detect/dom';
 import { extractPrice } from '../detect/prices';
-import { findCodesInText } from '../detect/codes';
+import { addCode, strictCode } from '../detect/links';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery } from '../items';
 import { itemQuery } from '../content/item-query';
@@ -189,8 +189,12 @@ export function readOrders(document: Document, url: string, items: readonly Dete
   const platform = shopifyCheckout(document);
   const candidates = orderLines(document, items).map((line) => {
     const sku = platform?.codes.get(words(line.item.title ?? ''));
-    const codes = sku ? findCodesInText(sku).filter((code) => !line.item.codes.some((c) => c.value === code.value)) : [];
-    return codes.length > 0 ? { ...line, item: { ...line.item, codes: [...line.item.codes, ...codes].slice(0, 8) } } : line;
+    // A SKU is a code only when a store number cannot be one (lib/detect/links.ts strictCode).
+    const code = sku ? strictCode(sku) : null;
+    if (!code) return line;
+    const codes = [...line.item.codes];
+    addCode(codes, code);
+    return { ...line, item: { ...line.item, codes } };
   });
   const groups = new Map<number, Candidate[]>();
   for (const line of candidates) {

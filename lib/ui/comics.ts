@@ -1,5 +1,6 @@
 import type { BadgeState } from '../badge-states';
 import type { PageItem } from '../items';
+import { ActionCode } from '../protocol';
 import { formatDay, issueLabel } from './format';
 import type { DiscoveryEntry } from './replies';
 
@@ -49,7 +50,7 @@ export function fromPageItem(item: PageItem): ComicView {
   return {
     key: `page:${item.key}`,
     issueId: item.issueId,
-    code: /^(upc|isbn|ean|lunar|prh):[0-9A-Z]{1,32}$/.test(item.key) ? item.key : null,
+    code: ActionCode.safeParse(item.key).success ? item.key : null,
     seriesId: item.seriesId,
     seriesName: item.series,
     label: item.series ? issueLabel(item.series, item.number, item.title) : (item.title ?? issueLabel(null, item.number, null)),

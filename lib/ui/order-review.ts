@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Ask } from './messages';
 import type { OrderAddResult, OrderReview, ReviewLine } from './replies';
 
@@ -170,4 +170,3 @@ export const formatMoney = (amount: number | null, currency: string | null): str
   }
 };
 
-export { computed };

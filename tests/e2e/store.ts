@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readBadgeViews, type BadgeView } from '../shared/badges';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { StandIn } from '../../stand-in/index.ts';
 import { EXTENSION_DIR } from './fixtures';
+import { unpackedExtensionId as idOf } from '../../scripts/lib/extension-id';
 
 // Helpers for the badge tests: store pages served at the stores' real addresses (so the content
 // script matches them as it would on the web), the demo member's data, signing in through an
@@ -75,9 +75,9 @@ export class StoreServer {
   }
 }
 
-/** Chromium's id for an unpacked extension: the SHA-256 of its folder's path, in the letters a-p. */
+/** Chromium's id for the unpacked build (the e2e build unless `dir` names another). */
 export function unpackedExtensionId(dir: string = EXTENSION_DIR): string {
-  return [...createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
+  return idOf(dir);
 }
 
 /**
