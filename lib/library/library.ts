@@ -46,11 +46,40 @@ export function bestCondition(copies: readonly OwnedCopy[]): string | null {
   return best;
 }
 
+/** How many titles' issues the library keeps in memory (a few pages' worth; the oldest go first). */
+const TITLES_KEPT = 4000;
+
 export class Library {
+  /**
+   * Issues by match key, as last read: a page seen again (and every page of a store's listing, which
+   * share titles) is answered without reading IndexedDB. Only this class writes the issues, and every
+   * write forgets all of it first (`issuesChanged`); a read that began before a write is not kept.
+   */
+  private readonly titles = new Map<string, IssueSummary[]>();
+  private titlesGeneration = 0;
+
   constructor(
     readonly db: LongboxDatabase,
     readonly now: () => number = Date.now,
   ) {}
+
+  /** Called (synchronously) before any transaction that writes issues is made. */
+  private issuesChanged(): void {
+    this.titlesGeneration += 1;
+    this.titles.clear();
+  }
+
+  private keepTitles(generation: number, found: ReadonlyMap<string, IssueSummary[]>): void {
+    if (generation !== this.titlesGeneration) return;
+    for (const [key, issues] of found) {
+      this.titles.delete(key);
+      this.titles.set(key, issues);
+    }
+    for (const key of this.titles.keys()) {
+      if (this.titles.size <= TITLES_KEPT) break;
+      this.titles.delete(key);
+    }
+  }
 
   // --- resolutions ---
   async resolution(code: string): Promise<Resolution | null> {
@@ -88,6 +117,7 @@ export class Library {
    */
   async putIssues(issues: readonly IssueSummary[]): Promise<void> {
     if (issues.length === 0) return;
+    this.issuesChanged();
     const tx = this.db.transaction(['issues', 'resolutions', 'series', 'upcBases'], 'readwrite');
     const store = tx.objectStore('issues');
     const moved: IssueSummary[] = [];
@@ -114,6 +144,7 @@ export class Library {
   /** Adds the issues the library does not hold yet, leaving those it holds (a lookup's are fuller than a list's). */
   async addMissingIssues(issues: readonly IssueSummary[]): Promise<void> {
     if (issues.length === 0) return;
+    this.issuesChanged();
     const tx = this.db.transaction('issues', 'readwrite');
     for (const issue of issues) {
       if ((await tx.store.getKey(issue.id)) === undefined) await tx.store.put(issue);
@@ -125,15 +156,27 @@ export class Library {
     return this.db.get('issues', id);
   }
 
-  issuesByMatchKey(matchKey: string): Promise<IssueSummary[]> {
-    return this.db.getAllFromIndex('issues', 'byMatchKey', matchKey);
+  async issuesByMatchKey(matchKey: string): Promise<IssueSummary[]> {
+    return (await this.issuesByMatchKeys([matchKey])).get(matchKey) ?? [];
   }
 
-  /** issuesByMatchKey for many keys in one transaction: a page's titles, read at once. */
+  /** issuesByMatchKey for many keys in one transaction (none when all were read before): a page's titles, read at once. */
   async issuesByMatchKeys(matchKeys: readonly string[]): Promise<Map<string, IssueSummary[]>> {
+    const result = new Map<string, IssueSummary[]>();
+    const missing: string[] = [];
+    for (const key of matchKeys) {
+      const kept = this.titles.get(key);
+      if (kept) result.set(key, [...kept]);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return result;
+    const generation = this.titlesGeneration;
     const index = this.db.transaction('issues').store.index('byMatchKey');
-    const found = await Promise.all(matchKeys.map((key) => index.getAll(key)));
-    return new Map(matchKeys.map((key, i) => [key, found[i] ?? []]));
+    const found = await Promise.all(missing.map((key) => index.getAll(key)));
+    const read = new Map(missing.map((key, i) => [key, found[i] ?? []]));
+    this.keepTitles(generation, read);
+    for (const [key, issues] of read) result.set(key, [...issues]);
+    return result;
   }
 
   /** Issues the library knows of every series whose name has this series key (see matchKey), any number. */
@@ -324,6 +367,7 @@ export class Library {
    * because a badge looks wrong must not keep the base that misled it. Relearning costs one lookup a series.
    */
   async clearCache(): Promise<number> {
+    this.issuesChanged();
     const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList', 'upcBases', 'series'], 'readwrite');
     await Promise.all([tx.objectStore('upcBases').clear(), tx.objectStore('series').clear()]);
     const [wished, pulled] = await Promise.all([tx.objectStore('wishlist').getAll(), tx.objectStore('pullList').getAllKeys()]);
