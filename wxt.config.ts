@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { VERSEDB_HOST_PERMISSION } from './lib/config';
+import { withEarlyEntries } from './lib/content/early-readers';
 import { platformManifest } from './lib/platform';
 import { RETAILER_MATCHES } from './lib/sites/registry';
 
@@ -30,6 +31,10 @@ export default defineConfig({
     },
   }),
   hooks: {
+    // The early script (entrypoints/early.ts) runs beside each store script, on the same pages.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (manifest.content_scripts) manifest.content_scripts = withEarlyEntries(manifest.content_scripts, 'early.js');
+    },
     // The store scripts run on every store page and have a 20 kB budget; they only send messages,
     // which Chrome (MV3) and Firefox both do with promises natively. So it uses WXT's plain
     // `browser`, and the polyfill stays in the background, popup and options.

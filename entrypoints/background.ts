@@ -25,7 +25,8 @@ export default defineBackground({
       openOptions: () => void browser.runtime.openOptionsPage(),
       injectExtras: async (tabId, frameId, part) => {
         const file = part === 'readers' ? '/general-readers.js' : '/page-extras.js';
-        await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
+        // At once, not at document_idle: the early script asks for the readers while the page still loads.
+        await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file], injectImmediately: true });
       },
       showOwnedCount: (tabId, owned) => {
         const button = toolbarButton();

@@ -86,7 +86,10 @@ export class PageSession {
   /** The general readers, loaded once into this page's content-script world; none if that fails (the
    *  store's adapter and structured data still read the page). */
   private async loadReaders(): Promise<Extractors> {
+    // Asked for already by the early script as the page started loading (./early-readers.ts).
+    if (!globalThis.longboxGeneralReaders && globalThis.longboxReadersRequested) await globalThis.longboxReadersRequested;
     if (!globalThis.longboxGeneralReaders) {
+      mark('longbox:readers-asked-again');
       try {
         await this.messenger.send({ type: 'load-extras', part: 'readers' });
       } catch {

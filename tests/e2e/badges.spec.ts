@@ -303,6 +303,39 @@ test.describe('pages that change, carts and hostile pages', () => {
     await page.close();
   });
 
+  test('the general readers are asked for as the page starts loading: a page held up by a slow script is read in full at once', async () => {
+    const spa = fixturePage('e2e/dcbs-search-spa');
+    // The same results page, its HTML held up for 1.5 s by a script in its head (a slow tag manager).
+    const slow = { url: `${spa.url}${spa.url.includes('?') ? '&' : '?'}held=1`, html: spa.html.replace(/<head>/i, '<head><script src="/held-up-tag-manager.js"></script>') };
+    setup.stores.add(slow);
+    await setup.context.route(/\/held-up-tag-manager\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ body: '// a store\'s slow script', contentType: 'text/javascript' });
+    });
+    const page = await open(setup, slow.url);
+    // The "See also" link to #8 is found by the general readers only: they were there.
+    expect((await settledBadges(page, 3)).map((view) => [view.code, view.state])).toEqual([
+      ['upc:76194130007800111', 'owned'],
+      ['upc:76194130007800211', 'not-owned'],
+      ['upc:76194130007800811', 'owned'],
+    ]);
+    const marks = await page.evaluate(() => ({
+      requested: performance.getEntriesByName('longbox:readers-requested').map((entry) => entry.startTime),
+      start: performance.getEntriesByName('longbox:start').map((entry) => entry.startTime),
+      again: performance.getEntriesByName('longbox:readers-asked-again').length,
+      held: (performance.getEntriesByName(new URL('/held-up-tag-manager.js', location.href).href)[0] as PerformanceResourceTiming | undefined)?.responseEnd ?? null,
+    }));
+    // Asked for once, at document_start (before the held-up script had even arrived), and the store script,
+    // which starts once the page is parsed, found them there and did not ask again.
+    expect(marks.requested).toHaveLength(1);
+    expect(marks.start).toHaveLength(1);
+    expect(marks.held).not.toBeNull();
+    expect(marks.requested[0]).toBeLessThan(marks.held ?? 0);
+    expect(marks.start[0]).toBeGreaterThan(marks.held ?? Infinity);
+    expect(marks.again).toBe(0);
+    await page.close();
+  });
+
   test('a carousel that clones its slides is badged once per comic; the toolbar counts what is owned', async () => {
     const carousel = fixturePage('e2e/dcbs-home-carousel');
     setup.stores.add(carousel);
