@@ -36,6 +36,11 @@ export async function focReminderDemo(browser: FocDemoBrowser, si: StandIn): Pro
     // Midday (UTC) of the day before the cutoff; the reminder hour is the local hour then.
     const target = Date.parse(`${addDays(next.focDate, -1)}T12:00:00Z`);
     const hour = new Date(target).getHours();
+    // The clocks first to before that hour: turning reminders on checks at once, and at the real time
+    // of day it would name the real day's cutoffs.
+    const before = target - 55 * 60_000;
+    si.clock.set(before);
+    await browser.hook('setClockOffset', before - Date.now());
     await browser.turnOn(hour);
     const at = target + 60_000;
     si.clock.set(at);

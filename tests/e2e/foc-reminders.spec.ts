@@ -61,6 +61,12 @@ test('a reminder for tomorrow’s pull-list cutoff fires once after the clock mo
   const target = Date.parse(`${addDays(foc, -1)}T12:00:00Z`);
   const hour = new Date(target + HOUR).getHours();
 
+  // Both clocks to 12:00 on the day before the cutoff first: turning reminders on checks at once, and at
+  // the real time of day (past the chosen hour) it would name the real day's cutoffs.
+  const offset = target - Date.now();
+  si.clock.set(target);
+  await hooks.offset(serviceWorker, offset);
+
   // Off until turned on; turning it on asks for the notifications permission (the e2e build has it granted).
   const box = page.getByRole('checkbox', { name: 'Remind me of Final Order Cutoffs' });
   await expect(box).not.toBeChecked();
@@ -73,10 +79,7 @@ test('a reminder for tomorrow’s pull-list cutoff fires once after the clock mo
   // The daily alarm is set for the chosen hour.
   await expect.poll(async () => new Date((await hooks.scheduled(serviceWorker)) ?? 0).getHours()).toBe(hour);
 
-  // Both clocks to 12:00 on the day before the cutoff: before the chosen hour, so the alarm reads nothing.
-  const offset = target - Date.now();
-  si.clock.set(target);
-  await hooks.offset(serviceWorker, offset);
+  // At 12:00, before the chosen hour, the alarm reads nothing.
   si.clearRequests();
   expect(await hooks.alarm(serviceWorker)).toMatchObject({ kind: 'not-yet' });
   expect(focReads()).toBe(0);

@@ -78,6 +78,12 @@ test('FOC reminders in Firefox: the permission asked for when turned on, tomorro
   expect(names.length).toBeGreaterThan(0);
   const target = Date.parse(`${addDays(foc, -1)}T12:00:00Z`);
 
+  // Both clocks first to 11:05 on the day before the cutoff, before the hour about to be chosen: turning
+  // reminders on checks at once, and at the real time of day it would name the real day's cutoffs.
+  const before = target - 55 * 60_000;
+  si.clock.set(before);
+  await hook('setClockOffset', before - Date.now());
+
   // Turned on: the browser is asked for the notifications permission (answered Allow), the hour chosen.
   expect(await options.evaluate(() => (window as unknown as ExtensionWindow).browser.permissions.contains({ permissions: ['notifications'] }))).toBe(false);
   await options.select('#foc-hour', String(new Date(target).getHours()));
