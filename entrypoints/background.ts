@@ -52,7 +52,7 @@ export default defineBackground({
     const scripting: ScriptingApi = {
       hasPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
       registered: async (id) => (await browser.scripting.getRegisteredContentScripts({ ids: [id] })).length > 0,
-      register: (script) => browser.scripting.registerContentScripts([{ ...script, runAt: 'document_idle', persistAcrossSessions: true }]),
+      register: (script) => browser.scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]),
       unregister: (id) => browser.scripting.unregisterContentScripts({ ids: [id] }),
     };
     const otherStores = () => void syncOtherStores(scripting, RETAILER_DOMAINS).catch((error: unknown) => console.warn('Longbox:', error));

@@ -3,23 +3,33 @@
 // the supported stores, which have their own scripts; when the permission goes, so does the script.
 
 export const ANY_STORE_ORIGIN = 'https://*/*';
-const SCRIPT_ID = 'longbox-any-store';
+
+type RunAt = 'document_start' | 'document_idle';
+
+/** The generic script, and the early script beside it on the same pages (entrypoints/early.ts: the
+ *  general readers asked for while the page still loads), as for the supported stores' scripts. */
+const SCRIPTS: ReadonlyArray<{ id: string; js: string[]; runAt: RunAt }> = [
+  { id: 'longbox-any-store-early', js: ['early.js'], runAt: 'document_start' },
+  { id: 'longbox-any-store', js: ['content-scripts/generic.js'], runAt: 'document_idle' },
+];
 
 export interface ScriptingApi {
   hasPermission(origin: string): Promise<boolean>;
   registered(id: string): Promise<boolean>;
-  register(script: { id: string; matches: string[]; excludeMatches: string[]; js: string[] }): Promise<void>;
+  register(script: { id: string; matches: string[]; excludeMatches: string[]; js: string[]; runAt: RunAt }): Promise<void>;
   unregister(id: string): Promise<void>;
 }
 
-/** Registers or unregisters the generic script to match the permission the member gave. */
+/** Registers or unregisters the generic script (and the early one) to match the permission the member gave. */
 export async function syncOtherStores(api: ScriptingApi, supportedStores: readonly string[]): Promise<boolean> {
   const granted = await api.hasPermission(ANY_STORE_ORIGIN);
-  const registered = await api.registered(SCRIPT_ID);
-  if (granted && !registered) {
-    await api.register({ id: SCRIPT_ID, matches: [ANY_STORE_ORIGIN], excludeMatches: [...supportedStores], js: ['content-scripts/generic.js'] });
-  } else if (!granted && registered) {
-    await api.unregister(SCRIPT_ID);
+  for (const script of SCRIPTS) {
+    const registered = await api.registered(script.id);
+    if (granted && !registered) {
+      await api.register({ ...script, matches: [ANY_STORE_ORIGIN], excludeMatches: [...supportedStores] });
+    } else if (!granted && registered) {
+      await api.unregister(script.id);
+    }
   }
   return granted;
 }

@@ -24,7 +24,7 @@ declare global {
         create(details: { url: string }): Promise<{ id?: number }>;
         query(filter: { url: string }): Promise<{ id?: number }[]>;
       };
-      scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> };
+      scripting: { getRegisteredContentScripts(): Promise<{ id: string; runAt?: string; js?: string[] }[]> };
       browserAction: { getBadgeText(details: { tabId: number }): Promise<string> };
       windows: { create(details: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
     };
@@ -197,6 +197,10 @@ describe('Longbox in Firefox', () => {
     await until('the switch on', () => box.evaluate((input) => input.checked), (checked) => checked);
     // The background registers the general content script once the browser says the permission came.
     await until('the general content script registered', () => options.evaluate(async () => (await window.browser.scripting.getRegisteredContentScripts()).map((script) => script.id)), (ids) => ids.includes('longbox-any-store'));
+    // And before it, on the same pages, the early script that asks for the general readers at document_start.
+    expect(await options.evaluate(async () => (await window.browser.scripting.getRegisteredContentScripts()).map((script) => [script.id, script.runAt, script.js]))).toEqual(
+      expect.arrayContaining([['longbox-any-store-early', 'document_start', ['early.js']]]),
+    );
     const page = await firefox.openStorePage(shopify.url);
     const views = byCode(await settledBadges(page, 3));
     expect(views.get('isbn:9781684155583')).toMatchObject({ state: 'owned' });
