@@ -281,7 +281,8 @@ function readDigitRun(text: string, start: number): { run: DigitRun; end: number
     while (isDigitAt(text, end)) end++;
     // An ISBN-10 check character X may end the run, glued ("160706601X") or grouped ("1-60706-601-X").
     const glued = isXAt(text, end) && !isAlnumAt(text, end + 1);
-    groups.push(text.slice(at, glued ? end + 1 : end));
+    // Written "x" or "X", it is kept as "X": only an ISBN-10's last place may hold it.
+    groups.push(glued ? `${text.slice(at, end)}X` : text.slice(at, end));
     starts.push(at);
     if (glued) return { run: { groups, starts }, end: end + 1 };
     const separated = isSeparatorAt(text, end);
@@ -349,7 +350,7 @@ function codeFromGroups(groups: string[], isbnLabelled: boolean): Code | null {
     if (groups.length === 1 && !isbnLabelled && !joined.endsWith('X')) return null;
     return isbnCode(isbn10To13(joined));
   }
-  if (joined.includes('X')) return null;
+  if (!/^\d+$/.test(joined)) return null;
   if (groups.length === 1) return [12, 13, 14, 15, 17, 18].includes(joined.length) ? parseDigits(joined) : null;
   const isbn13Grouped = groups.length === 5 && joined.length === 13 && last.length === 1 && /^97[89]$/.test(groups[0] ?? '');
   if (isbn13Grouped || PRINTED_SHAPES.includes(lengths.join(','))) return parseDigits(joined);

@@ -194,6 +194,14 @@ describe('findCodesInText', () => {
     expect(findCodesInText('ISBN: 1607066017')).toEqual([{ type: 'isbn', value: '9781607066019' }]);
     expect(findCodesInText('1-60706-601-7')).toEqual([{ type: 'isbn', value: '9781607066019' }]);
     expect(findCodesInText('code 080442957X here')).toEqual([{ type: 'isbn', value: isbn10To13('080442957X') }]);
+    expect(findCodesInText('code 080442957x here')).toEqual([{ type: 'isbn', value: isbn10To13('080442957X') }]);
+  });
+
+  it('reads an x glued to any other digits as no code (it was once kept in a UPC value)', () => {
+    // Found by the property below: a valid UPC-A base, 2 more digits and an "x" gave the UPC "9789709663914x".
+    expect(findCodesInText('9789709663914x')).toEqual([]);
+    expect(findCodesInText('9789709663914X')).toEqual([]);
+    expect(findCodesInText('9789709663914 x')).toEqual([{ type: 'isbn', value: '9789709663914' }]);
   });
 
   it('does not glue unrelated numbers into one code', () => {
