@@ -71,6 +71,15 @@ async function inBadge(page: Page, code: string, selector: string, text?: string
 /** Clicks the badge's pill, as the member does. */
 export async function clickPill(page: Page, code: string): Promise<void> {
   const pill = await inBadge(page, code, '.pill');
+  // A click lands where the pill was a moment ago: wait until it stays put (a banner going in above it
+  // moves it), as Playwright's "stable" check does.
+  let box = await pill.boundingBox();
+  for (let tries = 0; tries < 50; tries++) {
+    await new Promise((done) => setTimeout(done, 100));
+    const now = await pill.boundingBox();
+    if (box && now && box.x === now.x && box.y === now.y && box.width === now.width && box.height === now.height) break;
+    box = now;
+  }
   await pill.click();
   await pill.dispose();
 }

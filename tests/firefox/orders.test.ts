@@ -52,6 +52,8 @@ test('an order of 12 comics, 3 owned: the banner opens the review, one press add
   // Signed in from the options page the first badge's "Sign in" opens.
   const page = await firefox.openStorePage(order.url);
   await settledBadges(page, 12);
+  // The order banner goes in at the top once the badges are there, and moves them down: click after it.
+  await bannerButton(page, 12);
   await clickPill(page, 'upc:76194130007800911');
   const options = await firefox.extensionTab('options.html');
   await options.locator('#address').fill(si.url);
