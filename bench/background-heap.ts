@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   } finally {
     proc.kill();
     await si.stop();
-    rmSync(userDataDir, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

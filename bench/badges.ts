@@ -6,7 +6,7 @@
 // text pill. The two are loaded in turn, RUNS times each; printed (and kept in bench-results.json): the
 // time from each content script's start to all badges shown, medians and spreads, the ratio, the page's
 // longest task, and the content scripts' size gzipped (budget 20 kB each). Run `npm run bench`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +18,8 @@ import { unpackedExtensionId } from '../scripts/lib/extension-id';
 import { figure, plain, printFigures, recordFigures } from './lib/figures';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
+/** The store build: what ships, so what the size budget is for (the e2e build adds its test contract). */
+const STORE_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3');
 const PAGE_URL = 'https://www.midtowncomics.com/search?q=longbox-bench';
 /** The same page where only the bare content script runs (no Longbox script matches this host). */
 const BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench';
@@ -217,11 +219,13 @@ async function main(): Promise<void> {
       heapBare.push(await heap(BIG_BASELINE_URL, 'bare:shown'));
     }
 
-    const scripts = readdirSync(resolve(EXTENSION_DIR, 'content-scripts')).filter((name) => name.endsWith('.js'));
-    const sizes = scripts.map((name) => ({ name, gz: gzipSync(readFileSync(resolve(EXTENSION_DIR, 'content-scripts', name))).length }));
+    const built = existsSync(resolve(STORE_DIR, 'manifest.json')) ? STORE_DIR : EXTENSION_DIR;
+    const scripts = readdirSync(resolve(built, 'content-scripts')).filter((name) => name.endsWith('.js'));
+    const sizes = scripts.map((name) => ({ name, gz: gzipSync(readFileSync(resolve(built, 'content-scripts', name))).length }));
     const largest = sizes.reduce((a, b) => (b.gz > a.gz ? b : a));
-    const extras = gzipSync(readFileSync(resolve(EXTENSION_DIR, 'page-extras.js'))).length;
-    const early = gzipSync(readFileSync(resolve(EXTENSION_DIR, 'early.js'))).length;
+    const extras = gzipSync(readFileSync(resolve(built, 'page-extras.js'))).length;
+    const early = gzipSync(readFileSync(resolve(built, 'early.js'))).length;
+    const which = built === STORE_DIR ? 'the store build' : 'the e2e build (no store build found; it adds the test contract)';
     const figures = [
       figure({
         name: 'badges: content-script start to 100 badges',
@@ -258,7 +262,7 @@ async function main(): Promise<void> {
         baseline: heapBare,
         note: "the page's JS heap after a garbage collection (content scripts share it), beside the same page with the bare script",
       }),
-      plain('content scripts: largest, gzipped', largest.gz, 'bytes', '≤ 20000', largest.gz <= 20_000, `${largest.name}; smallest ${Math.min(...sizes.map((x) => x.gz))} bytes; beside each, the early script (document_start): ${early} bytes`),
+      plain('content scripts: largest, gzipped', largest.gz, 'bytes', '≤ 20000', largest.gz <= 20_000, `${which}: ${largest.name}; smallest ${Math.min(...sizes.map((x) => x.gz))} bytes; beside each, the early script (document_start): ${early} bytes`),
       plain('page extras (menu, banners, order reader), gzipped', extras, 'bytes', undefined, undefined, 'loaded only when first needed'),
     ];
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -268,7 +272,7 @@ async function main(): Promise<void> {
   } finally {
     await context.close();
     await si.stop();
-    rmSync(userDataDir, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

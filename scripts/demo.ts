@@ -246,7 +246,7 @@ async function launchChromium(headless: boolean, pages: SamplePage[], si: StandI
       }),
     close: async () => {
       await context.close().catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
