@@ -58,11 +58,29 @@ export function sortByDocumentOrder<T extends { readonly anchor: Element }>(item
 
 /** A control in `block` that adds to a cart or pre-orders: a button, a link or a form, read by its words
  *  and, failing those, by its name or action (class names are not trusted: they change with every theme). */
+const CONTROLS = 'button,input[type="submit"],input[type="button"],a[href],form';
+
+/** The first `max` elements under `root` that match `selector`, in document order, without listing the
+ *  rest (a querySelectorAll of a block around a whole listing lists thousands). */
+function firstMatches(root: Element, selector: string, max: number): Element[] {
+  const found: Element[] = [];
+  const walker = root.ownerDocument.createTreeWalker(root, 1 /* NodeFilter.SHOW_ELEMENT */);
+  for (let node = walker.nextNode(); node !== null && found.length < max; node = walker.nextNode()) {
+    if ((node as Element).matches(selector)) found.push(node as Element);
+  }
+  return found;
+}
+
+/** The text of `el` as textContent gives it, up to `max` characters, without building the rest. */
+export function leadingText(el: Element, max: number): string {
+  let text = '';
+  const walker = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node !== null && text.length < max; node = walker.nextNode()) text += node.nodeValue ?? '';
+  return text.slice(0, max);
+}
+
 export function hasBuyControl(block: Element): boolean {
-  const controls = block.querySelectorAll('button,input[type="submit"],input[type="button"],a[href],form');
-  for (let i = 0; i < controls.length && i < 24; i++) {
-    const control = controls[i];
-    if (control === undefined) continue;
+  for (const control of firstMatches(block, CONTROLS, 24)) {
     if (control.tagName === 'FORM') {
       if (/cart|basket|checkout/i.test(control.getAttribute('action') ?? '')) return true;
       continue;

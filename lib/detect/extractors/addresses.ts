@@ -5,7 +5,7 @@
 // the title found beside them, when that block is for sale.
 
 import type { Code, CodeHint } from '../codes';
-import { hasBuyControl, NOT_CONTENT } from '../dom';
+import { hasBuyControl, leadingText, NOT_CONTENT } from '../dom';
 import { titledCard } from '../judge';
 import { addCode, CODE_IN_PATH, codesFromAddress, codesFromImageName, strictCode } from '../links';
 import { hasPrice, shownPrice } from '../prices';
@@ -78,7 +78,7 @@ function offerNearby(context: ReadContext, el: Element, codes: Code[], via: Dete
   const nearby = titledCard(el, codes, true);
   if (nearby === null) return; // an image-only banner link is not an item
   const price = shownPrice(nearby.card);
-  if (needSale && price === null && !hasBuyControl(nearby.card) && !hasPrice(nearby.card.textContent ?? '')) return;
+  if (needSale && price === null && !hasBuyControl(nearby.card) && !hasPrice(leadingText(nearby.card, 2000))) return;
   const href = el.getAttribute('href');
   items.offer({ codes, title: nearby.text, price, anchor: nearby.element, link: href === null ? null : context.linkKey(href) }, via);
   seen.add(el);

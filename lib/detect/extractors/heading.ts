@@ -1,7 +1,7 @@
 // The page's own product: a product page names it in its main heading, beside its price and its
 // "Add to cart" or "Pre-order" control. Read only when the scan covers the whole document.
 
-import { hasBuyControl, NOT_CONTENT, textOf } from '../dom';
+import { hasBuyControl, leadingText, NOT_CONTENT, textOf } from '../dom';
 import type { Found } from '../found';
 import { titleText, wholeTitle } from '../judge';
 import { hasPrice, shownPrice } from '../prices';
@@ -24,7 +24,7 @@ export const pageHeading: Extractor = function* (context) {
   // The product's block: the nearest one around the heading that shows a price or a buy control.
   let block: Element | null = null;
   for (let el = h1.parentElement, depth = 0; el !== null && el.tagName !== 'BODY' && depth < 6; el = el.parentElement, depth++) {
-    if (hasBuyControl(el) || hasPrice(el.textContent ?? '')) {
+    if (hasBuyControl(el) || hasPrice(leadingText(el, 2000))) {
       block = el;
       break;
     }
