@@ -16,8 +16,12 @@ const INVISIBLE = /[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g;
 const BUY_WORDS = /^\W*(?:add(?:\s+(?:to|2)\s+(?:cart|basket|bag|order))?|pre-?order(?:\s+now)?|buy(?:\s+(?:it\s+)?now)?|in\s+den\s+warenkorb|order\s+now|reserve)\W*$/i;
 const BUY_ATTRIBUTE = /add[-_]?to[-_]?(?:cart|basket|bag)|addtocart|add_to_cart|pre-?order|buy[-_]?now/i;
 
+/** What clean changes besides the ends: any space but a single plain one, and the invisible characters. */
+const UNUSUAL_SPACE = /[^\S ]| {2}|[\u200b-\u200f\u202a-\u202e\u2060]/;
+
 export function clean(value: string): string {
-  return value.replace(INVISIBLE, ' ').trim();
+  // Most text (a link's, a title's) has single plain spaces only: one look, no new string.
+  return UNUSUAL_SPACE.test(value) ? value.replace(INVISIBLE, ' ').trim() : value.trim();
 }
 
 export function textOf(el: Element): string {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasBuyControl, leadingText } from '@/lib/detect/dom';
+import { clean, hasBuyControl, leadingText } from '@/lib/detect/dom';
 
 // The bounded reads of a block (a product's, or one around a whole listing): the same answers as
 // textContent and querySelectorAll would give, without building the rest of a big block.
@@ -23,5 +24,19 @@ describe('bounded reads of a block', () => {
     expect(hasBuyControl(block(`<form action="/cart/add"><input type="submit" value="Go"></form>`))).toBe(true);
     expect(hasBuyControl(block(`<div><span><a href="/add-to-cart?id=3">Get it</a></span></div>`))).toBe(true);
     expect(hasBuyControl(block('<p>No controls at all</p>'))).toBe(false);
+  });
+});
+
+describe('clean', () => {
+  // What clean has always done: every run of spaces and invisible characters to one space, then trimmed.
+  const slow = (value: string) => value.replace(/[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g, ' ').trim();
+  const spacey = fc.string({ unit: fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u200b', '\u202f', '\u2060', '\ufeff', '\u3000', 'a', 'B', '#', '1', 'é') });
+
+  it('gives what it always gave, with its quick look or without', () => {
+    fc.assert(fc.property(fc.oneof(spacey, fc.string(), fc.string({ unit: 'binary' })), (value) => {
+      expect(clean(value)).toBe(slow(value));
+    }), { numRuns: 3000 });
+    expect(clean('  Saga #1  ')).toBe('Saga #1');
+    expect(clean('Saga\u00a0#1\n  Cover A')).toBe('Saga #1 Cover A');
   });
 });
