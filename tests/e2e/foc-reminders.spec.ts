@@ -76,8 +76,9 @@ test('a reminder for tomorrow’s pull-list cutoff fires once after the clock mo
   await expect(box).toBeChecked();
   await expect(page.getByTestId('foc-said')).toContainText('Reminders on: each day at');
   await expect.poll(() => page.evaluate(async () => (await chrome.storage.local.get('preferences')).preferences)).toMatchObject({ focReminders: true, focReminderHour: hour });
-  // The daily alarm is set for the chosen hour.
-  await expect.poll(async () => new Date((await hooks.scheduled(serviceWorker)) ?? 0).getHours()).toBe(hour);
+  // The daily alarm is set for the chosen hour of the reminders' (moved) clock: the browser's alarm is
+  // at that moment less the offset.
+  await expect.poll(async () => new Date(((await hooks.scheduled(serviceWorker)) ?? 0) + offset).getHours()).toBe(hour);
 
   // At 12:00, before the chosen hour, the alarm reads nothing.
   si.clearRequests();
