@@ -11,6 +11,15 @@ export const CODE_LIKE = /\d{6}|\d{4}[A-Za-z]{2}\d{4}/;
 export const NOT_CONTENT = 'script,style,template,noscript,textarea,select,option,head';
 /** Copies a slider makes of its slides; read after the originals so the original keeps the badge. */
 export const CLONE = '.slick-cloned,.swiper-slide-duplicate,.cloned,.clone,[data-clone],[aria-hidden="true"]';
+/** The surest of those: copies a slider made. A slide merely out of view is only aria-hidden. */
+const DUPLICATE = '.slick-cloned,.swiper-slide-duplicate,.cloned,.clone,[data-clone]';
+
+/** The order in which copies of one comic are read, so the first read keeps the badge: an original on
+ *  view (0), then one hidden from view (1: a carousel's slide out of view), then a slider's copy (2). */
+export function copyRank(el: Element): 0 | 1 | 2 {
+  if (el.closest(DUPLICATE) !== null) return 2;
+  return el.closest('[aria-hidden="true"]') !== null ? 1 : 0;
+}
 const INVISIBLE = /[\s\u00a0\u200b-\u200f\u202a-\u202e\u2060\ufeff]+/g;
 /** A control that puts the item in a cart or orders it: the surest sign a block is for sale. */
 const BUY_WORDS = /^\W*(?:add(?:\s+(?:to|2)\s+(?:cart|basket|bag|order))?|pre-?order(?:\s+now)?|buy(?:\s+(?:it\s+)?now)?|in\s+den\s+warenkorb|order\s+now|reserve)\W*$/i;
@@ -73,6 +82,22 @@ function firstMatches(root: Element, selector: string, max: number): Element[] {
     if ((node as Element).matches(selector)) found.push(node as Element);
   }
   return found;
+}
+
+/**
+ * An h1 that titles one product of a list, not the page: Squarespace heads each product of its product
+ * list with an h1. It is one when, a few levels up, it stands beside at least two blocks like it that hold
+ * an h1 too (a product page's one or two h1s do not).
+ */
+export function isListHeading(h1: Element): boolean {
+  for (let el: Element = h1, depth = 0; el.parentElement !== null && el.parentElement.tagName !== 'BODY' && depth < 6; el = el.parentElement, depth++) {
+    let withHeading = 0;
+    for (const child of el.parentElement.children) {
+      if (child.tagName === 'H1' || child.querySelector('h1') !== null) withHeading++;
+      if (withHeading >= 3) return true;
+    }
+  }
+  return false;
 }
 
 /** The text of `el` as textContent gives it, up to `max` characters, without building the rest. */

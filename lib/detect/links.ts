@@ -17,7 +17,7 @@ const TRACKING_PARAM =
   /^(?:utm_.*|ref_?|qid|sr|crid|dib|spc|psc|sp_csd|pd_rd_.*|pf_rd_.*|_encoding|keywords|_trk.*|_from|hash|fbclid|gclid|srsltid|variant|_pos|_sid|_ss|_psq|_fid|_v)$/i;
 /** Links that act rather than show a product: carts, accounts, sharing, sorting. */
 const ACTION_LINK =
-  /^(?:#|javascript:|mailto:|tel:|sms:)|[/?&=](?:cart|basket|bag|checkout|wishlist|wish-list|wantlist|want-list|compare|account|login|log-in|signin|sign-in|register|logout|share|sharer|add-to-cart|add_to_cart|addtocart|quickview|quick-view|review|reviews|write-review)\b|[?&](?:sort|order|page|view|limit|dir|filter)[^=]*=|facebook\.com|twitter\.com|x\.com\/intent|pinterest\.|instagram\.com|tiktok\.com|youtube\.com|reddit\.com\/submit/i;
+  /^(?:#|javascript:|mailto:|tel:|sms:)|[/?&=](?:cart|basket|bag|checkout|wishlist|wish-list|wantlist|want-list|compare|account|login|log-in|signin|sign-in|register|logout|share|sharer|add-to-cart|add_to_cart|addtocart|quickview|quick-view|review|reviews|write-review|reserve|pull-?list)\b|[?&](?:sort|order|page|view|limit|dir|filter)[^=]*=|facebook\.com|twitter\.com|x\.com\/intent|pinterest\.|instagram\.com|tiktok\.com|youtube\.com|reddit\.com\/submit/i;
 /** How product pages are addressed across store platforms: Shopify /products/, WooCommerce /product/,
  *  BigCommerce and Magento slugs ending .html, Amazon /dp/, eBay /itm/, PREVIEWS /Catalog/, ids in the path. */
 const PRODUCT_PATH =
@@ -68,10 +68,13 @@ export function isEditorialAddress(href: string): boolean {
 const LIST_LINK =
   /\/(?:s|search|brands?|authors?|vendors?|publishers?|creators?|contributors?|artists?|writers?|tags?|categor(?:y|ies)|collections?|genres?|newreleases|new-releases|browse|shop-by-[^/]+)(?:\/|\?|$)|[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
 
+/** A parameter naming one item: MyComicShop's issues live at `/search?TID=…&IID=…`. */
+const ITEM_PARAM = /[?&](?:iid|ivid|item_?id|product_?id|pid)=\w/i;
+
 /** A link to a list of products (a search, a creator, a category), unless it is plainly a product's. */
 export function isListLink(href: string): boolean {
   const path = href.replace(/^[a-z]+:\/\/[^/]+/i, '').slice(0, 400);
-  return LIST_LINK.test(path) && !/\/(?:products?|dp|itm|item)\//i.test(path);
+  return LIST_LINK.test(path) && !/\/(?:products?|dp|itm|item)\//i.test(path) && !ITEM_PARAM.test(path);
 }
 
 /** A link that acts (add to cart, share, sort, sign in) rather than shows something. */
@@ -118,7 +121,8 @@ export function codesFromAddress(href: string, base: string, strict: boolean, in
  *  random number: distributor codes, ISBN-13s, 17-digit UPCs, and ISBN-10s of the English-language groups. */
 export function codesFromImageName(src: string, into: Code[] = []): Code[] {
   const file = safeDecode(src.replace(/[?#].*$/, '').replace(/^.*\//, ''));
-  const stem = /^([0-9A-Za-z]{9,18})(?:[._-][0-9A-Za-z_-]{0,12}){0,3}\.(?:jpe?g|png|gif|webp|avif)$/i.exec(file)?.[1];
+  // The size suffix may be a template a lazy loader fills in: Shopify's "0325DC0104_{width}x.jpg".
+  const stem = /^([0-9A-Za-z]{9,18})(?:[._-][0-9A-Za-z_{}-]{0,12}){0,3}\.(?:jpe?g|png|gif|webp|avif)$/i.exec(file)?.[1];
   if (stem === undefined) return into;
   if (/^[01]\d{8}[\dXx]$/.test(stem)) addCode(into, parseCode(stem, 'isbn'));
   else addCode(into, strictCode(stem));

@@ -226,7 +226,7 @@ const SERIES_END = new RegExp(
   [
     '\\(\\s*(?:19|20)\\d{2}\\b[^()]*\\)',
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
-    '\\b(?:vol(?:ume)?\\.?|v\\.)\\s*(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
+    '\\b(?:vol(?:ume)?\\.?|v\\.)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
     `\\b(?:the\\s+)?(?:${BIG_EDITION}|\\d{1,3}(?:st|nd|rd|th)\\s+anniversary|colou?r)\\s+ed(?:ition)?\\b`,
     '\\b(?:19|20)\\d{2}\\s+(?=annual\\b)',
@@ -238,6 +238,9 @@ const SERIES_END = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** A series name that ends with a book number: "Brink Book 6", "Saga Book One". */
+const BOOK_NUMBER = /^(.*\S)\s+book\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
 
 const ORDINAL_WORDS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
@@ -308,7 +311,14 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
     if (tailWords.length > 0) tailWords = tailWords.slice(0, -1);
     else if (anchor === null) headWords = headWords.slice(0, -1);
   }
-  const format = resolveFormat(facts, binding, anchor !== null, series, vouched);
+  let format = resolveFormat(facts, binding, anchor !== null, series, vouched);
+  // "Brink Book 6", "Saga Book One": a collection's book number, when nothing else names the format.
+  const book = format === null && anchor === null && headWords.length === 0 ? BOOK_NUMBER.exec(series) : null;
+  if (book !== null && /\p{L}/u.test(book[1] ?? '')) {
+    series = trimSeparators(book[1] ?? '');
+    facts.volume = volumeNumber(book[2] ?? '');
+    format = 'tpb';
+  }
   if (format === null) return notAComic(raw, 'no-comic-marker');
 
   let number = anchor === null ? null : anchor.number;

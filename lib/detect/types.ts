@@ -11,6 +11,7 @@ export type DetectionStep =
   | 'json-ld'
   | 'microdata'
   | 'meta'
+  | 'product-json'
   | 'grid'
   | 'heading'
   | 'label'

@@ -35,7 +35,7 @@ const card = (slug: string, title: string, price: string, extra = '') =>
 
 describe('each extractor alone', () => {
   it('lists every general reader once, structured data first', () => {
-    expect(GENERAL_READERS.map(([name]) => name)).toEqual(['json-ld', 'microdata', 'meta', 'grid', 'heading', 'label', 'addresses']);
+    expect(GENERAL_READERS.map(([name]) => name)).toEqual(['json-ld', 'microdata', 'meta', 'product-json', 'grid', 'heading', 'label', 'addresses']);
   });
 
   it('the adapter reads its own selectors, and nothing where they do not match', () => {

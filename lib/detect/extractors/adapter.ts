@@ -3,7 +3,7 @@
 // redesign), the general readers after it still find the items.
 
 import { parseCode, findCodesInText, type Code } from '../codes';
-import { CLONE, clean, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
+import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
@@ -55,7 +55,8 @@ export const adapterRules: Extractor = function* (context, root) {
     if (cloned && container.closest(CLONE) !== null) clones.push(container);
     else readContainer(context, container, rules, via, false, inert);
   }
-  for (const container of clones) readContainer(context, container, rules, via, true, inert);
+  // Slides out of view before a slider's copies: the same comic keeps its badge on the original.
+  for (const rank of [1, 2]) for (const container of clones) if (copyRank(container) === rank) readContainer(context, container, rules, via, true, inert);
 };
 
 function readContainer(context: ReadContext, container: Element, rules: readonly ItemRule[], via: DetectionStep, clone: boolean, inert: boolean): void {

@@ -26,10 +26,12 @@ const CODE_ATTRIBUTES: readonly (readonly [string, CodeHint | 'sku' | undefined]
   ['data-diamond-code', 'diamond'],
   ['data-product_sku', 'sku'],
   ['data-product-sku', 'sku'],
+  ['data-sku', 'sku'],
 ];
 const CODE_ATTRIBUTE_SELECTOR = CODE_ATTRIBUTES.map(([name]) => `[${name}]`).join(',');
-/** A file name that may be a code: 9 to 18 letters and digits, with digits in it. */
-const CODE_LIKE_FILE = /\/[0-9A-Za-z]*\d{6}[0-9A-Za-z]*(?:[._-][0-9A-Za-z_-]{0,12}){0,3}\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
+/** A file name that may be a code: 9 to 18 letters and digits, with digits in it (six in a row, or a Lunar
+ *  code's 4 + 4: "0325DC0104_{width}x.jpg"). */
+const CODE_LIKE_FILE = /\/(?:[0-9A-Za-z]*\d{6}[0-9A-Za-z]*|\d{4}[A-Za-z]{2}\d{4})(?:[._-][0-9A-Za-z_{}-]{0,12}){0,3}\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
 
 export const addresses: Extractor = function* (context, root) {
   const tagged = root.querySelectorAll(CODE_ATTRIBUTE_SELECTOR);

@@ -11,11 +11,13 @@ import { labels } from './labels';
 import { metaTags } from './meta';
 import { microdata } from './microdata';
 import { productGrid } from './product-grid';
+import { productJson } from './product-json';
 
 export const GENERAL_READERS: readonly (readonly [string, Extractor])[] = [
   ['json-ld', jsonLd],
   ['microdata', microdata],
   ['meta', metaTags],
+  ['product-json', productJson],
   ['grid', productGrid],
   ['heading', pageHeading],
   ['label', labels],

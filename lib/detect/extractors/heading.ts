@@ -1,18 +1,18 @@
 // The page's own product: a product page names it in its main heading, beside its price and its
 // "Add to cart" or "Pre-order" control. Read only when the scan covers the whole document.
 
-import { hasBuyControl, leadingText, NOT_CONTENT, textOf } from '../dom';
+import { hasBuyControl, isListHeading, leadingText, NOT_CONTENT, textOf } from '../dom';
 import type { Found } from '../found';
 import { titleText, wholeTitle } from '../judge';
 import { hasPrice, shownPrice } from '../prices';
 import type { Extractor, ReadContext } from './context';
 
-/** The page's main heading: its first h1 with text. */
+/** The page's main heading: its first h1 with text that is not one of a list's product titles. */
 export function mainHeading(document: Document): Element | null {
   const h1s = document.querySelectorAll('h1');
   for (let i = 0; i < h1s.length && i < 5; i++) {
     const h1 = h1s[i];
-    if (h1 !== undefined && h1.closest(NOT_CONTENT) === null && textOf(h1) !== '') return h1;
+    if (h1 !== undefined && h1.closest(NOT_CONTENT) === null && textOf(h1) !== '') return isListHeading(h1) ? null : h1;
   }
   return null;
 }

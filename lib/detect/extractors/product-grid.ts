@@ -9,10 +9,10 @@
 // or is plainly a product on its own (a product address with a price or a buy control).
 
 import { parseCode, type Code } from '../codes';
-import { CLONE, clean, CODE_LIKE, hasBuyControl, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
+import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
-import { shownPrice } from '../prices';
+import { hasPrice, shownPrice } from '../prices';
 import type { NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
@@ -106,15 +106,16 @@ export const productGrid: Extractor = function* (context, root) {
     if (cloned && found.card.closest(CLONE) !== null) later.push(found);
     else offer(context, found);
   }
-  for (const found of later) offer(context, found);
+  // Slides out of view before a slider's copies: the same comic keeps its badge on the original.
+  for (const rank of [1, 2]) for (const found of later) if (copyRank(found.card) === rank) offer(context, found);
   yield* tableRows(context, root);
 };
 
-/** Rows of a table with no link to their product (a cart, an order, a price list): a cell names the
- *  comic and a cell asks its price. Rows beside each other, as cards are. */
+/** Rows of a table or a list with no link to their product (a cart, an order, a price list, a "Final
+ *  Order Cutoff" list): a cell names the comic and a cell asks its price. Rows beside each other, as cards are. */
 function* tableRows(context: ReadContext, root: Element): Generator<void, void, void> {
-  const rows = root.querySelectorAll('tr');
-  const found: { row: Element; title: Titled; price: string }[] = [];
+  const rows = root.querySelectorAll('tr, li');
+  const found: { row: Element; title: Titled; price: string; codes: Code[] }[] = [];
   for (let i = 0; i < rows.length && i < MAX_ROWS; i++) {
     if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
     const row = rows[i];
@@ -135,15 +136,24 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
         }
       }
       const price = title === null ? null : shownPrice(row);
-      if (title !== null && price !== null) found.push({ row, title, price });
+      // An element that holds a code and nothing else (a price list's "Diamond code" column) gives the row's code.
+      const codes: Code[] = [];
+      const parts = title === null || price === null ? [] : row.querySelectorAll('*');
+      for (let c = 0; c < parts.length && c < 40; c++) {
+        const part = parts[c];
+        if (part === undefined || part.firstElementChild !== null) continue;
+        const text = textOf(part);
+        if (text.length >= 9 && text.length <= 20 && CODE_LIKE.test(text)) addCode(codes, strictCode(text));
+      }
+      if (title !== null && price !== null) found.push({ row, title, price, codes });
     } catch {
       // One odd row does not stop the others.
     }
   }
-  for (const { row, title, price } of found) {
+  for (const { row, title, price, codes } of found) {
     if (found.filter((other) => other.row.parentElement === row.parentElement).length < 2) continue;
     context.seen.add(row);
-    context.items.offer({ codes: [], title: title.text, price, anchor: title.element, container: row }, 'grid');
+    context.items.offer({ codes, title: title.text, price, anchor: title.element, container: row }, 'grid');
   }
 }
 
@@ -154,8 +164,10 @@ function offer(context: ReadContext, { card, key, title, codes, price }: Card): 
 
 function readCard(context: ReadContext, card: Element, key: string): Card | null {
   if (card.getElementsByTagName('*').length > MAX_BLOCK_ELEMENTS || card.closest(NOT_CONTENT) !== null) return null;
-  // The page's own product is read from its heading (./heading.ts), not as a card.
-  if (card.querySelector('h1') !== null) return null;
+  // The page's own product is read from its heading (./heading.ts), not as a card; a list whose every
+  // product is titled with an h1 (Squarespace) is read as cards.
+  const h1 = card.querySelector('h1');
+  if (h1 !== null && !isListHeading(h1)) return null;
   const own: Element[] = [];
   const anchors = card.matches('a[href]') ? [card] : [...card.querySelectorAll('a[href]')];
   for (const a of anchors) if (context.linkKey(a.getAttribute('href') ?? '') === key) own.push(a);
@@ -218,7 +230,13 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
         .map((attribute) => ({ text: clean(attribute.value.slice(0, 300)), element: own[0] ?? card, strong: true })),
     () =>
       [...card.querySelectorAll(NAMES)].slice(0, 4).map((name) => ({ text: wholeTitle(textOf(name), name), element: name.querySelector('a[href]') ?? name, strong: true })),
-    () => own.map((a) => ({ text: wholeTitle(textOf(a), a), element: a, strong: true })),
+    // A link that holds the price too ("Void Rivals #19 … — Regular price $3.99"): its parts first.
+    () =>
+      own.flatMap((a) => {
+        const whole = { text: wholeTitle(textOf(a), a), element: a, strong: true };
+        if (a.childElementCount < 2 || !hasPrice(whole.text)) return [whole];
+        return [...[...a.children].slice(0, 4).map((part) => ({ text: textOf(part), element: a, strong: false })), whole];
+      }),
     () => {
       const image = card.querySelector('img[alt]');
       return image === null ? [] : [{ text: clean(image.getAttribute('alt') ?? ''), element: image.closest('a[href]') ?? image, strong: false }];
