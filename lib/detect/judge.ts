@@ -55,6 +55,14 @@ export function mayBeName(value: string): boolean {
 export function wholeTitle(value: string, el: Element): string {
   const cut = value.replace(ELLIPSIS, '').trim().toLowerCase();
   if (cut === value.toLowerCase() || cut.length < 4) return value;
+  // The whole title and its cut copy side by side in one element (Amazon's a-truncate: a full text for
+  // screen readers, then the cut one): the whole one.
+  const body = value.replace(ELLIPSIS, '').trim();
+  for (let i = 4; i < body.length - 3; i++) {
+    if (body[i]?.toLowerCase() !== body[0]?.toLowerCase()) continue;
+    const rest = body.slice(i).trim().toLowerCase();
+    if (rest.length >= 4 && body.slice(0, i).trim().toLowerCase().startsWith(rest)) return body.slice(0, i).trim();
+  }
   for (const source of [el, el.closest('[title]'), el.querySelector('[title]')]) {
     const whole = clean(source?.getAttribute('title') ?? '');
     if (whole.length > cut.length && whole.toLowerCase().startsWith(cut)) return whole;

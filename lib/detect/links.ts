@@ -116,6 +116,24 @@ export function codesFromAddress(href: string, base: string, strict: boolean, in
   return into;
 }
 
+/** Where a click-tracking link leads, on the same site: Amazon's sponsored results link
+ *  `/sspa/click?…&url=%2F…%2Fdp%2F1684155509%2F…`. Any other address is itself. */
+export function linkTarget(href: string, base: string): string {
+  if (!/[?&](?:url|dest|redirect|target)=/i.test(href)) return href;
+  try {
+    const address = new URL(href, base);
+    for (const name of ['url', 'dest', 'redirect', 'target']) {
+      const value = address.searchParams.get(name);
+      if (value === null || value.length > 2000) continue;
+      const target = new URL(value, address);
+      if (target.host === address.host && /^https?:$/.test(target.protocol)) return target.pathname + target.search;
+    }
+  } catch {
+    // not an address: itself
+  }
+  return href;
+}
+
 /** Codes in an image's file name, as stores name covers: `/covers/100/MA/MAR180598.jpg`,
  *  `/images/P/1607066017.01.L.jpg` (an ISBN-10), `/img/76194134182812511.jpg`. Only codes that cannot be a
  *  random number: distributor codes, ISBN-13s, 17-digit UPCs, and ISBN-10s of the English-language groups. */

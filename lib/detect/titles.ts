@@ -313,7 +313,7 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   }
   let format = resolveFormat(facts, binding, anchor !== null, series, vouched);
   // "Brink Book 6", "Saga Book One": a collection's book number, when nothing else names the format.
-  const book = format === null && anchor === null && headWords.length === 0 ? BOOK_NUMBER.exec(series) : null;
+  const book = (format === null || format === 'unknown') && anchor === null && headWords.length === 0 ? BOOK_NUMBER.exec(series) : null;
   if (book !== null && /\p{L}/u.test(book[1] ?? '')) {
     series = trimSeparators(book[1] ?? '');
     facts.volume = volumeNumber(book[2] ?? '');
@@ -423,8 +423,13 @@ interface Cleaned extends Cut {
   readonly binding: TitleFormat | null;
 }
 
+/** What a collection collects, after its own title: "Monstress Compendium Volume 1: Collecting Monstress #1-30". */
+const COLLECTS = /\s*[:(,;–—-]?\s*\b(?:collecting|collects)\b[\s\S]*$/i;
+
 function stripStoreNoise(text: string): { text: string; binding: TitleFormat | null } {
   let out = text.replace(STORE_TAGS, ' ').replace(LEADING_TAGS, '').replace(TRAILING_TAGS, '');
+  const collects = COLLECTS.exec(out);
+  if (collects !== null && /\p{L}/u.test(out.slice(0, collects.index))) out = out.slice(0, collects.index);
   let binding: TitleFormat | null = null;
   const bound = BINDING.exec(out);
   if (bound !== null) {

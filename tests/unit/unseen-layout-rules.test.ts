@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActionLink, isListLink } from '@/lib/detect/links';
+import { isActionLink, isListLink, linkTarget } from '@/lib/detect/links';
 import { parseTitle } from '@/lib/detect/titles';
 
 // The rules ten pages written by helpers who never saw the detection code asked for (issue 14's session:
@@ -17,6 +17,16 @@ describe('titles', () => {
     expect(read('Saga Vol. 4')).toEqual({ series: 'Saga', number: null, volume: 4, format: 'tpb' });
   });
 
+  it('leaves out what a collection collects', () => {
+    expect(read('Monstress Compendium Volume 1: Collecting Monstress #1-30 and the Talk-Stories One-Shot')).toEqual({ series: 'Monstress Compendium', number: null, volume: 1, format: 'tpb' });
+    expect(read('Saga Vol 1 TP (Collects #1-6)')).toEqual({ series: 'Saga', number: null, volume: 1, format: 'tpb' });
+  });
+
+  it('reads a book number as the volume also where a store category vouches for the comic', () => {
+    const parsed = parseTitle('The Sandman Book One', { category: 'Graphic Novels' });
+    expect(parsed.kind === 'comic' ? [parsed.series, parsed.volume] : parsed.reason).toEqual(['The Sandman', 1]);
+  });
+
   it('reads a book number as the volume only when nothing else names the format', () => {
     expect(read('Brink Book 6')).toEqual({ series: 'Brink', number: null, volume: 6, format: 'tpb' });
     expect(read('Saga Book One')).toEqual({ series: 'Saga', number: null, volume: 1, format: 'tpb' });
@@ -32,6 +42,13 @@ describe('links', () => {
     expect(isListLink('/search?TID=113050&IID=1009611')).toBe(false);
     expect(isListLink('https://www.mycomicshop.com/search?TID=113050')).toBe(true);
     expect(isListLink('/search?q=spawn')).toBe(true);
+  });
+
+  it('a click-tracking link is read where it leads on the same site (Amazon sponsored results)', () => {
+    const base = 'https://www.amazon.com/s?k=monstress';
+    expect(linkTarget('/sspa/click?ie=UTF8&url=%2FSomething-Killing-Children-Vol-1%2Fdp%2F1684155509%2Fref%3Dsr_1_1_sspa', base)).toBe('/Something-Killing-Children-Vol-1/dp/1684155509/ref=sr_1_1_sspa');
+    expect(linkTarget('/out?url=https%3A%2F%2Fevil.example%2Fdp%2F1684155509', base)).toBe('/out?url=https%3A%2F%2Fevil.example%2Fdp%2F1684155509');
+    expect(linkTarget('/dp/1684155509', base)).toBe('/dp/1684155509');
   });
 
   it('reserving a comic is an action, as adding it to a cart is', () => {

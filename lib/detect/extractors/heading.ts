@@ -31,6 +31,10 @@ export const pageHeading: Extractor = function* (context) {
   }
   yield;
   if (block === null) return;
+  // A heading over products already found (a blog post's "Shop this post" grid, a listing) titles the page,
+  // not a product of its own.
+  const block_ = block;
+  if (context.items.list.filter((item) => block_.contains(item.container) && !item.container.contains(h1)).length >= 2) return;
   context.items.offer({ codes: [], title: titleText(wholeTitle(textOf(h1), h1)), price: shownPrice(block), anchor: h1, container: block, page: true }, 'heading');
 };
 

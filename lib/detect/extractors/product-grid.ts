@@ -11,7 +11,7 @@
 import { parseCode, type Code } from '../codes';
 import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
-import { addCode, codesFromAddress, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
+import { addCode, codesFromAddress, linkTarget, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { hasPrice, shownPrice } from '../prices';
 import type { NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
@@ -46,7 +46,7 @@ export const productGrid: Extractor = function* (context, root) {
     if (i % 256 === 255) yield;
     const a = links[i];
     const href = a?.getAttribute('href') ?? '';
-    if (a === undefined || isActionLink(href) || isEditorialAddress(href) || isListLink(href)) continue;
+    if (a === undefined || isActionLink(href) || isEditorialAddress(href) || isListLink(href) || isFormatSwitch(a)) continue;
     const key = linkKey(href);
     if (key === null) continue;
     keyed.push({ a, key });
@@ -177,7 +177,7 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   const codes: Code[] = [];
   let productAddress = false;
   for (const a of own) {
-    const href = a.getAttribute('href') ?? '';
+    const href = linkTarget(a.getAttribute('href') ?? '', context.url);
     productAddress ||= isProductAddress(href);
     if (OWN_CODE_IN_PATH.test(href)) codesFromAddress(href, context.url, true, codes, true);
   }
@@ -204,6 +204,15 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   const forSale = price !== null || hasBuyControl(card);
   const signal = forSale || productAddress || card.querySelector('[itemtype*="schema.org/Product" i]') !== null;
   return { card, key, title, codes, price, forSale, productAddress, signal };
+}
+
+/** A format switcher ("Kindle", "Paperback", "NOOK Book"): another edition of the card's comic, which
+ *  must not split the card into one per edition. */
+const FORMAT_NAME = /^(?:kindle(?:\s*(?:&|and)\s*comixology)?|comixology|paperback|trade\s+paperback|mass\s+market\s+paperback|hardcover|hardback|audiobook|audible(?:\s+audiobook)?|audio\s+cd|nook\s+book|e-?book|digital|board\s+book|library\s+binding)(?:\s+edition)?$/i;
+
+function isFormatSwitch(a: Element): boolean {
+  const text = (a.textContent ?? '').trim();
+  return text.length <= 40 && FORMAT_NAME.test(text.replace(/\s+/g, ' '));
 }
 
 function isProductHref(href: string): boolean {
@@ -234,20 +243,26 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
     () =>
       own.flatMap((a) => {
         const whole = { text: wholeTitle(textOf(a), a), element: a, strong: true };
-        if (a.childElementCount < 2 || !hasPrice(whole.text)) return [whole];
-        return [...[...a.children].slice(0, 4).map((part) => ({ text: textOf(part), element: a, strong: false })), whole];
+        if (a.childElementCount === 0 || !hasPrice(whole.text)) return [whole];
+        const parts = [...a.querySelectorAll('*')].filter((part) => part.childElementCount === 0 && textOf(part) !== '').slice(0, 6);
+        return [...parts.map((part) => ({ text: textOf(part), element: a, strong: false })), whole];
       }),
     () => {
       const image = card.querySelector('img[alt]');
       return image === null ? [] : [{ text: clean(image.getAttribute('alt') ?? ''), element: image.closest('a[href]') ?? image, strong: false }];
     },
+    // Lines of the card, only when its own link names nothing: a product named "Comic Mystery Box" is not
+    // the comic a line under it mentions ("Could include Absolute Batman #1!").
     () =>
-      [...card.querySelectorAll('div,span,p,li,td,strong,b')]
-        .slice(0, 40)
-        .filter((leaf) => leaf.childElementCount === 0)
-        .slice(0, 8)
-        .map((leaf) => ({ text: textOf(leaf), element: leaf, strong: false })),
+      named
+        ? []
+        : [...card.querySelectorAll('div,span,p,li,td,strong,b')]
+            .slice(0, 40)
+            .filter((leaf) => leaf.childElementCount === 0)
+            .slice(0, 8)
+            .map((leaf) => ({ text: textOf(leaf), element: leaf, strong: false })),
   ];
+  let named = false;
   // A name with no issue number or format ("Saga Compendium One") is a comic when the card carries a
   // publication code: the first such name, when no candidate reads as a comic by itself.
   let vouched: Titled | null = null;
@@ -256,6 +271,7 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
       if (candidate.text === '') continue;
       const text = titleText(candidate.text);
       if (!mayBeName(text)) continue;
+      named ||= candidate.strong && /\p{L}{3}/u.test(text);
       const parsed = readTitle(text);
       if (parsed.kind === 'comic') return { text, element: candidate.element };
       if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return null;
