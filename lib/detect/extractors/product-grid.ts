@@ -120,6 +120,8 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
     if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
     const row = rows[i];
     if (row === undefined || context.seen.has(row) || row.querySelector('th,table') !== null || context.items.containing(row) !== null) continue;
+    // A list row asks a price or is not read (menus are lists too).
+    if (row.tagName === 'LI' && !hasPrice((row.textContent ?? '').slice(0, 600))) continue;
     // A row with products' own links is a grid laid out as a table: its cells are the cards.
     if ([...row.querySelectorAll('a[href]')].some((a) => isProductHref(a.getAttribute('href') ?? ''))) continue;
     try {
