@@ -1,11 +1,11 @@
-// Prices as a shopper reads them: "$3.74", "US $12.99", "£4.50", "4,50 €"; the price a card asks now,
+// Prices as a shopper reads them: "$3.74", "US $12.99", "£4.50", "4,50 €", "$5.49 CAD" (the currency kept); the price a card asks now,
 // not the one struck through beside it.
 
 import { clean, MAX_FIELD_CHARS, NOT_CONTENT } from './dom';
 
 /** "$450K" and "$2 million" are sums in a headline, not prices. */
 const PRICE =
-  /(?:\b(?:US|AU|CA|NZ|C|A) ?)?[$£€¥] ?\d{1,3}(?:,?\d{3})*(?:[.,]\d{2}(?!\d))?(?![\d.,]*\s?(?:[KkMmBb]|million|billion)\b)|\b\d{1,3}(?:[.\s]?\d{3})*,\d{2} ?€/;
+  /(?:\b(?:US|AU|CA|NZ|C|A) ?)?[$£€¥] ?\d{1,3}(?:,?\d{3})*(?:[.,]\d{2}(?!\d))?(?![\d.,]*\s?(?:[KkMmBb]|million|billion)\b)(?: ?(?:USD|CAD|AUD|NZD|GBP|EUR)\b)?|\b\d{1,3}(?:[.\s]?\d{3})*,\d{2} ?€/;
 /** A price a shopper is not asked to pay: struck through, or named as the old or list price. */
 const NOT_ASKED = 'del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old-price" i],[class*="price-old" i],[class*="regular" i],[class*="msrp" i],[class*="rrp" i],[class*="list-price" i],[class*="retail" i]';
 const OLD_PRICE_WORDS = /\b(?:was|msrp|rrp|srp|list(?:\s+price)?|regular(?:\s+price)?|compare\s+at|retail|orig(?:inal)?(?:\s+price)?|reg\.?|cover\s+price)\s*:?\s*$/i;
@@ -30,7 +30,7 @@ export function formatPrice(amount: string | null, currency: string | null): str
  *  else the first one shown. Reads at most `maxNodes` text nodes. */
 export function shownPrice(block: Element, maxNodes = 80): string | null {
   const walker = block.ownerDocument.createTreeWalker(block, 4 /* NodeFilter.SHOW_TEXT */);
-  const shown: { price: string; line: string; parent: Element }[] = [];
+  const shown: { price: string; line: string; parent: Element; label: string }[] = [];
   for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes && shown.length < 6; node = walker.nextNode(), visited++) {
     const raw = node.nodeValue ?? '';
     if (raw.length > 300 || !/\d/.test(raw)) continue;
@@ -40,20 +40,22 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
     const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? (parent.textContent ?? '') : raw;
     const line = clean(text);
     const price = extractPrice(line);
-    if (price !== null && parent.closest(NOT_CONTENT) === null && !shown.some((s) => s.parent === parent)) shown.push({ price, line, parent });
+    // The words just before the price in its own line ("<li><span>Cover price</span> $0.25</li>").
+    const label = text === raw ? clean(node.previousSibling?.textContent?.slice(-40) ?? '') : '';
+    if (price !== null && parent.closest(NOT_CONTENT) === null && !shown.some((s) => s.parent === parent)) shown.push({ price, line, parent, label });
   }
   // One price is the price; of several, the first not struck through or named as the old one.
   if (shown.length <= 1) return shown[0]?.price ?? null;
-  for (const { price, line, parent } of shown) {
+  for (const { price, line, parent, label } of shown) {
     const struck = parent.closest(NOT_ASKED);
-    if ((struck === null || !block.contains(struck)) && !namedOld(line, price, parent)) return price;
+    if ((struck === null || !block.contains(struck)) && !namedOld(line, price, parent, label)) return price;
   }
   return shown[0]?.price ?? null;
 }
 
 /** A price named as the old or list one by the words before it: "Was: $4.99", "MSRP $5.99". */
-function namedOld(line: string, price: string, parent: Element): boolean {
-  const before = line.slice(0, line.indexOf(price)) || clean(parent.previousSibling?.textContent?.slice(-40) ?? '');
+function namedOld(line: string, price: string, parent: Element, label: string): boolean {
+  const before = line.slice(0, line.indexOf(price)) || label || clean(parent.previousSibling?.textContent?.slice(-40) ?? '');
   return OLD_PRICE_WORDS.test(before);
 }
 

@@ -226,7 +226,7 @@ const SERIES_END = new RegExp(
   [
     '\\(\\s*(?:19|20)\\d{2}\\b[^()]*\\)',
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
-    '\\b(?:vol(?:ume)?\\.?|v\\.)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
+    '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
     `\\b(?:the\\s+)?(?:${BIG_EDITION}|\\d{1,3}(?:st|nd|rd|th)\\s+anniversary|colou?r)\\s+ed(?:ition)?\\b`,
     '\\b(?:19|20)\\d{2}\\s+(?=annual\\b)',
@@ -583,7 +583,8 @@ const MARKER_RULES: readonly MarkerRule[] = [
   { pattern: /\b(?:19|20)\d{2}\b/g, where: 'tail', read: (m, f) => (f.year ??= Number(m[0] ?? '')) },
   { pattern: /\b(?:nm|vf|fn|vg|gd|fr|pr)(?:[+-]|\/(?:nm|vf|fn|vg|gd)[+-]?)?(?=\s|$)/gi, where: 'tail', read: () => undefined },
   {
-    pattern: /\b(?:vol(?:ume)?\.?|v\.)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
+    // German "Band 1" / "Bd. 1", French "Tome 40", Spanish "Tomo 2" too.
+    pattern: /\b(?:vol(?:ume)?\.?|v\.|band|bd\.|tome|tomo)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
     read: (m, f) => (f.volume ??= volumeNumber(m[1] ?? '')),
   },
   { pattern: /\bbox(?:ed)?\s+set\b|\bslipcase(?:\s+set)?\b|\bbox\b(?=\s+(?:hc|tp))/gi, read: (_m, f) => f.formats.add('box-set') },

@@ -33,6 +33,7 @@ const SERIES_READINGS: readonly { page: string; expected: string; parsed: string
   { page: 'midtown/search-batman', expected: 'Batman By Tom King Omnibus', parsed: 'Batman By Tom King' },
   { page: 'previewsworld/previewsworld-home-2018-03', expected: 'THE BALLAD OF HALO JONES', parsed: 'The Ballad of Halo Jones Book 1' },
   { page: 'tfaw/cart', expected: 'B.P.R.D. Omnibus', parsed: 'B.P.R.D.' },
+  { page: 'layouts/bigcommerce-ca-bilingual-category', expected: 'Absolute Carnage Omnibus', parsed: 'Absolute Carnage' },
 ];
 
 function readingFor(page: string, expected: ExpectedItem): (typeof SERIES_READINGS)[number] | undefined {

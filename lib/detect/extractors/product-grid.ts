@@ -8,7 +8,7 @@
 // title reads as a comic and it shows a commerce signal, and when it stands beside others like it (a grid)
 // or is plainly a product on its own (a product address with a price or a buy control).
 
-import { parseCode, type Code } from '../codes';
+import { findCodesInText, parseCode, type Code } from '../codes';
 import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
 import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, linkTarget, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
@@ -17,6 +17,8 @@ import type { NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
+/** A barcode's label before digits: ISBN, UPC, EAN. */
+const LABELLED_CODE = /\b(?:isbn(?:-1[03])?|upc|ean)\b\s*:?\s*\d/i;
 const MAX_LINKS = 8000;
 const MAX_ROWS = 2000;
 const NAMES = 'h1,h2,h3,h4,h5,h6,[itemprop="name"]';
@@ -42,6 +44,7 @@ export const productGrid: Extractor = function* (context, root) {
   const owner = new Map<Element, string>();
   const keyed: { a: Element; key: string }[] = [];
   const self = linkKey(url);
+  const keyedByStore = context.adapter.productKey !== undefined;
   for (let i = 0; i < links.length && i < MAX_LINKS; i++) {
     if (i % 256 === 255) yield;
     const a = links[i];
@@ -49,6 +52,9 @@ export const productGrid: Extractor = function* (context, root) {
     if (a === undefined || isActionLink(href) || isEditorialAddress(href) || isListLink(href) || isFormatSwitch(a)) continue;
     const key = linkKey(href);
     if (key === null) continue;
+    // Where the store says how its products are addressed (Amazon's /dp/, eBay's /itm/), a link to
+    // anything else (an author's page, a brand store) is not a product and does not split a card.
+    if (keyedByStore && !key.startsWith('p:')) continue;
     keyed.push({ a, key });
     for (let node: Element | null = a; node !== null; node = node.parentElement) {
       const was = owner.get(node);
@@ -190,11 +196,14 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
     if (CODE_LIKE.test(src)) codesFromImageName(src, codes);
   }
   // A cell or a line that holds nothing but a code ("<td>MAR180014</td>"), of a kind no store number is.
-  if (CODE_LIKE.test(card.textContent ?? '')) {
+  if (CODE_LIKE.test(card.textContent ?? '') || LABELLED_CODE.test(card.textContent ?? '')) {
     const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
     for (let node = walker.nextNode(), visited = 0; node !== null && visited < 60; node = walker.nextNode(), visited++) {
       const value = node.nodeValue ?? '';
-      if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value) && node.parentElement?.closest(NOT_CONTENT) == null) addCode(codes, strictCode(clean(value)));
+      if (node.parentElement?.closest(NOT_CONTENT) != null) continue;
+      if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value)) addCode(codes, strictCode(clean(value)));
+      // A labelled code inside a line of facts: "Image · Marjorie Liu · ISBN 978-1-63215-709-6".
+      else if (value.length <= 200 && LABELLED_CODE.test(value)) for (const code of findCodesInText(value)) addCode(codes, code);
     }
   }
   const title = cardTitle(card, own, codes);
