@@ -7,8 +7,7 @@ export const BADGE_CSS =
   // the box must not tell owned from not owned (the words are in the tooltip and the menu too).
   '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;width:128px;height:19px;' +
   'overflow:hidden;text-overflow:ellipsis;border-radius:999px;font:600 11px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
-  '.pill::before{flex:none}' +
-  '.pill::before{content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +
+  '.pill::before{flex:none;content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +
   '.pill:focus-visible{outline:2px solid #1d3a8a;outline-offset:1px}' +
   '.owned{background:#e3f6e8;color:#14632c;border-color:#9ad5aa}' +
   '.wishlist{background:#f1e8fb;color:#5b2a8c;border-color:#cdb2ea}' +
@@ -18,7 +17,6 @@ export const BADGE_CSS =
   '.signed-out{color:#1d3a8a;border-color:#1d3a8a}' +
   '.paused{background:#fdf1e6;color:#8a4a0b;border-color:#f0c293}' +
   '.error{background:#fdeaea;color:#9b1c1c;border-color:#f1a9a9}' +
-  '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;padding:10px;background:#fff;font:12px/1.35 system-ui,sans-serif;' +
-  'color:#1b1f24;border:1px solid #c6cbd3;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);white-space:normal}' +
-  '.menu[hidden]{display:none}' +
-  '@media (prefers-color-scheme:dark){.menu{background:#1f2329;color:#e8eaed;border-color:#444b55}}';
+  // Where the menu opens; how it looks comes with its code (MENU_CSS in ./menu.ts, loaded on the first click).
+  '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;background:#fff;font:12px/1.35 system-ui,sans-serif}' +
+  '.menu[hidden]{display:none}';

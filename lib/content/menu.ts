@@ -9,6 +9,8 @@ import { newWriteId } from '../write-id';
 
 /** The menu's own styles, added to the badge's shadow root with the menu. */
 export const MENU_CSS =
+  '.menu{padding:10px;color:#1b1f24;border:1px solid #c6cbd3;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);white-space:normal}' +
+  '@media (prefers-color-scheme:dark){.menu{background:#1f2329;color:#e8eaed;border-color:#444b55}}' +
   '.tip,.note{margin:0 0 8px}.note{color:#14632c;font-weight:600}.field-error{margin:4px 0 0;color:#9b1c1c}' +
   '.action{display:block;width:100%;box-sizing:border-box;margin:4px 0;padding:5px 8px;border-radius:6px;border:1px solid #1d3a8a;' +
   'background:#1d3a8a;color:#fff;font:inherit;text-align:center;cursor:pointer;text-decoration:none}' +

@@ -8,7 +8,7 @@ export const bigcommerce: StorePlatform = {
   name: 'BigCommerce shop',
   matches: [],
   recognise: (document) =>
-    document.querySelector('script[src*="bigcommerce.com"],link[href*="bigcommerce.com"],img[src*="bigcommerce.com/s-"],meta[name="platform"][content="bigcommerce" i]') !== null,
+    document.querySelector('script[src*="bigcommerce.com"],link[href*="bigcommerce.com"],img[src*="bigcommerce.com/s-"],meta[content="bigcommerce" i]') !== null,
   pages: [
     {
       kind: 'product',

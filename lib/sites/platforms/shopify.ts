@@ -8,7 +8,7 @@ export const shopify: StorePlatform = {
   name: 'Shopify shop',
   matches: [],
   recognise: (document) =>
-    document.querySelector('script[src*="cdn.shopify.com"],link[href*="cdn.shopify.com"],link[href*="/cdn/shop/"],meta[name="shopify-checkout-api-token"],meta[name="shopify-digital-wallet"],#shopify-features') !== null,
+    document.querySelector('[src*="cdn.shopify.com"],[href*="cdn.shopify.com"],[href*="/cdn/shop/"],meta[name^="shopify-"],#shopify-features') !== null,
   pages: [
     {
       kind: 'product',

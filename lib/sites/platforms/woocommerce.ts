@@ -9,7 +9,7 @@ export const woocommerce: StorePlatform = {
   matches: [],
   recognise: (document) =>
     document.querySelector(
-      'link[href*="/plugins/woocommerce/"],script[src*="/plugins/woocommerce/"],meta[name="generator"][content^="WooCommerce"],body.woocommerce,body.woocommerce-page',
+      '[href*="/plugins/woocommerce/"],[src*="/plugins/woocommerce/"],meta[content^="WooCommerce"],body.woocommerce,body.woocommerce-page',
     ) !== null,
   pages: [
     {
