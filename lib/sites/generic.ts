@@ -1,7 +1,7 @@
 import type { SiteAdapter } from './types';
 
 // Stores with no adapter of their own and no platform Longbox recognises (lib/sites/platforms/ names
-// Shopify, WooCommerce and BigCommerce): Magento's product pages and grids, and any page's main product.
+// Shopify, WooCommerce and BigCommerce): Magento's product pages, grids and carts.
 // The general readers (structured data, product grids, labels, addresses) read these pages anyway.
 
 export const generic: SiteAdapter = {
@@ -13,12 +13,13 @@ export const generic: SiteAdapter = {
       kind: 'product',
       url: /./,
       items: [
-        // Single product: Magento, and the common product-page shapes of other platforms.
+        // Single product: Magento's (Shopify's and WooCommerce's are their platforms', lib/sites/platforms/;
+        // the general readers read any other).
         {
-          container: 'div.product.type-product, .product-info-main, .product-single, section[id^="MainProduct"]',
-          title: ['.product_title', 'h1.page-title .base', '.product__title h1', '.product-single__title', 'h1'],
-          price: ['.summary .price ins .amount', '.summary .price .amount', '.price-item--sale', '.price-item--regular', '.product-info-price .price', '[data-product-price]', '.price'],
-          anchor: ['.product_title', 'h1'],
+          container: '.product-info-main',
+          title: ['h1.page-title .base', 'h1'],
+          price: ['.product-info-price .price', '[data-product-price]', '.price'],
+          anchor: ['h1'],
         },
         // Magento product grids and carts.
         {
