@@ -21,7 +21,7 @@ const ACTION_LINK =
 /** How product pages are addressed across store platforms: Shopify /products/, WooCommerce /product/,
  *  BigCommerce and Magento slugs ending .html, Amazon /dp/, eBay /itm/, PREVIEWS /Catalog/, ids in the path. */
 const PRODUCT_PATH =
-  /\/(?:products?|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|prod|sku|isbn|ean|upc)=/i;
+  /\/(?:products?|produkt|produit|producto|prodotto|produto|artikel|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|prod|sku|isbn|ean|upc)=/i;
 
 /** A product address reduced to what names the product: no tracking parameters, no fragment; `productKey`
  *  names the product where the path alone does not (Amazon's `/dp/<ASIN>` behind ad redirects). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActionLink, isListLink, linkTarget } from '@/lib/detect/links';
+import { isActionLink, isListLink, isProductAddress, linkTarget } from '@/lib/detect/links';
 import { parseTitle } from '@/lib/detect/titles';
 
 // The rules ten pages written by helpers who never saw the detection code asked for (issue 14's session:
@@ -54,5 +54,13 @@ describe('links', () => {
   it('reserving a comic is an action, as adding it to a cart is', () => {
     expect(isActionLink('/pull-list/reserve?item=JUN240377')).toBe(true);
     expect(isActionLink('/products/absolute-batman-1')).toBe(false);
+  });
+});
+
+describe('product addresses in other languages', () => {
+  it('reads /produkt/, /produit/, /producto/, /prodotto/, /produto/ and /artikel/ as product pages, not their categories', () => {
+    for (const href of ['/produkt/saga-band-2/', '/produit/asterix-tome-41', '/producto/batman-1', '/prodotto/dylan-dog-450', '/produto/turma-da-monica-1', '/artikel/saga-band-3'])
+      expect(isProductAddress(href), href).toBe(true);
+    for (const href of ['/produkt-kategorie/comics/neuheiten/', '/produits/', '/artikelen']) expect(isProductAddress(href), href).toBe(false);
   });
 });
