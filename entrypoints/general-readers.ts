@@ -1,9 +1,12 @@
 import { GENERAL_READERS } from '@/lib/detect/extractors/general';
+import { platformFor } from '@/lib/sites/platforms/index';
 
 // Injected by the background into a store page's content-script world as the page is first read (the
 // `load-extras` request with part `readers`): the general readers, which read comics on layouts no adapter
-// was written for. Never listed in the manifest, never reachable by the page. Kept out of the store
+// was written for, and the shop platforms' rules that "any other store" reads Shopify, WooCommerce and
+// BigCommerce shops with. Never listed in the manifest, never reachable by the page. Kept out of the store
 // scripts so what is injected into every page stays small.
 export default defineUnlistedScript(() => {
   globalThis.longboxGeneralReaders = GENERAL_READERS;
+  globalThis.longboxPlatformFor = platformFor;
 });

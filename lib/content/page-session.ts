@@ -17,6 +17,9 @@ import { actionError, orderComicsReply, queuedReply, settingsReply, statusesRepl
 declare global {
   // Set by entrypoints/general-readers.ts, loaded into the content scripts' own world as a page is first read.
   var longboxGeneralReaders: Extractors | undefined;
+  /** The shop platforms' rules (Shopify, WooCommerce, BigCommerce), loaded with the general readers: only
+   *  "any other store" asks them, so its script stays small. */
+  var longboxPlatformFor: ((document: Document) => SiteAdapter | null) | undefined;
 }
 
 export interface Messenger {
@@ -75,12 +78,23 @@ export class PageSession {
     private readonly document: Document,
     private url: string,
     /** The store's adapter: each store's content script carries only its own. */
-    private readonly site: SiteAdapter,
+    private site: SiteAdapter,
     private readonly messenger: Messenger,
     private readonly signal: AbortSignal,
+    /** Other rules picked by the page's markup once the general readers are here (the shop platforms). */
+    private readonly recognise?: (document: Document) => SiteAdapter | null,
   ) {
+    this.site = this.recognised() ?? site;
     // Until the general readers arrive (start), the page is read by the store's adapter alone.
-    this.detection = createReader(document, url, site);
+    this.detection = createReader(document, url, this.site);
+  }
+
+  private recognised(): SiteAdapter | null {
+    try {
+      return this.recognise?.(this.document) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** The general readers, loaded once into this page's content-script world; none if that fails (the
@@ -118,6 +132,8 @@ export class PageSession {
     const early = byAdapter.length > 0 ? this.ask(byAdapter.map(itemQuery), false) : Promise.resolve(null);
     this.readers = await readers;
     mark('longbox:readers');
+    // A shop platform's rules came with the readers: they read the page from now on.
+    this.site = this.recognised() ?? this.site;
     this.detection = createReader(this.document, this.url, this.site, { general: this.readers });
     const items = this.detection.scan(undefined, SLICE_MS);
     mark('longbox:scanned');

@@ -19,9 +19,9 @@ export function storeContentScript(site: SiteAdapter, recognise?: (document: Doc
       // User-timing marks let bench/badges.ts measure start to badges. The timeline is the page's own, so a
       // mark named longbox would tell the store that Longbox is installed: the e2e build only.
       if (TEST_CONTRACT) performance.mark('longbox:start');
-      // "Any other store": the rules of the shop platform the page's markup names, if any.
-      const adapter = recognise?.(document) ?? site;
-      const session = new PageSession(document, location.href, adapter, { send: (message) => browser.runtime.sendMessage(message) }, ctx.signal);
+      // "Any other store": the rules of the shop platform the page's markup names, if any (the session asks
+      // again once the general readers, which carry them, are here).
+      const session = new PageSession(document, location.href, site, { send: (message) => browser.runtime.sendMessage(message) }, ctx.signal, recognise);
       watchLocation(ctx.signal, (url) => session.navigated(url));
       // Whatever goes wrong stays in here: the store's page must never break because of Longbox. (The
       // content scripts' console is their own: a page script cannot read or replace it.)

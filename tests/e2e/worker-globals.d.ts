@@ -7,4 +7,9 @@ declare const chrome: {
   };
   tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
+  scripting: {
+    registerContentScripts(
+      scripts: Array<{ id: string; js: string[]; matches: string[]; runAt: 'document_start' | 'document_idle'; persistAcrossSessions?: boolean }>,
+    ): Promise<void>;
+  };
 };

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { launchWithExtension } from './fixtures';
+import { extensionWorker, fixturePage, settledBadges } from './store';
+
+// "Any other store" end to end: the generic script and the early script beside it, registered as
+// lib/background/other-stores.ts registers them once the member grants the host permission, on a
+// WooCommerce shop no adapter was written for. The shop platforms' rules are not in the generic script
+// (it stays small): they come with the general readers the early script asks for at document_start.
+// One of the shop's comics carries its Lunar code only where WooCommerce's own rules read it (the add-to-cart
+// button's data-product_sku), so its badge proves those rules were there.
+//
+// Headless Chromium cannot answer the permission prompt, so the test registers the scripts itself, for the
+// loopback address the e2e build already holds a host permission for, under ids of its own (the
+// background's own registration follows the permission, which this browser never granted).
+
+const SHOP = 'http://127.0.0.1:8765';
+const page = fixturePage('sites/layouts/woocommerce-de-neuheiten');
+const REAL_ORIGIN = new URL(page.url).origin;
+
+test('any other store: a WooCommerce shop is read with WooCommerce\'s rules, which come with the general readers', async () => {
+  const { context, close } = await launchWithExtension();
+  try {
+    const worker = await extensionWorker(context);
+    await worker.evaluate(async (matches) => {
+      await chrome.scripting.registerContentScripts([
+        { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
+        { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
+      ]);
+    }, ['http://127.0.0.1/*']);
+    const html = page.html.replaceAll(REAL_ORIGIN, SHOP);
+    await context.route(`${SHOP}/**`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+
+    const tab = await context.newPage();
+    await tab.goto(page.url.replace(REAL_ORIGIN, SHOP));
+    const views = await settledBadges(tab, 10);
+    const codes = views.map((view) => view.code);
+    // Read by the WooCommerce rules only: the SKU on the add-to-cart button.
+    expect(codes).toContain('lunar:0525DC0031');
+    // Read by the general readers: a product only the sidebar widget shows, its ISBN in its cover's file name.
+    expect(codes).toContain('isbn:9783864255106');
+    for (const view of views) expect(view).toMatchObject({ state: 'signed-out', label: 'Sign in' });
+    // The readers (and the rules with them) were asked for once, by the early script.
+    const asked = await tab.evaluate(() => performance.getEntriesByName('longbox:readers-asked-again').length);
+    expect(asked).toBe(0);
+  } finally {
+    await close();
+  }
+});
