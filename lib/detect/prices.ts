@@ -53,6 +53,15 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
   return shown[0]?.price ?? null;
 }
 
+/** Whether the price `el` shows inside `block` is one the shopper is not asked to pay: struck through, in an
+ *  old or list price's element (Magento's "old-price", "msrp"), or named so in its own text ("Was $4.99"). */
+export function isOldPrice(el: Element, block: Element, text: string): boolean {
+  // Up to the block only: the list above it is long, and what is above it says nothing of this price.
+  for (let node: Element | null = el; node !== null; node = node === block ? null : node.parentElement) if (node.matches(NOT_ASKED)) return true;
+  const price = /^[\d$£€¥]/.test(text) ? null : extractPrice(text);
+  return price !== null && OLD_PRICE_WORDS.test(text.slice(0, text.indexOf(price)));
+}
+
 /** A price named as the old or list one by the words before it: "Was: $4.99", "MSRP $5.99". */
 function namedOld(line: string, price: string, parent: Element, label: string): boolean {
   const before = line.slice(0, line.indexOf(price)) || label || clean(parent.previousSibling?.textContent?.slice(-40) ?? '');

@@ -295,6 +295,8 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   const endMatch = SERIES_END.exec(head);
   const seriesEnd = endMatch === null ? head.length : endMatch.index;
   let series = trimSeparators(head.slice(0, seriesEnd));
+  // "Avengers Omnibus HC Vol 03": the word names the series as well as its format (it is read as both).
+  if (endMatch !== null && /^omnibus$/i.test(endMatch[0]) && /\p{L}/u.test(series)) series = trimSeparators(head.slice(0, seriesEnd + endMatch[0].length));
   // Cut inside the series itself ("Marvels Avengers Infinity War Pr..."): its last word is partial.
   if (partialLastWord && anchor === null && endMatch === null) series = series.replace(/\s+\S+$/, '');
   if (!/\p{L}/u.test(series)) return notAComic(raw, 'no-series');

@@ -7,7 +7,7 @@ import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
-import { extractPrice } from '../prices';
+import { extractPrice, isOldPrice } from '../prices';
 import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
 import type { DetectionStep } from '../types';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
@@ -92,7 +92,7 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
       return;
     }
     const anchor = pickElement(context.document, container, rule.anchor) ?? title?.element ?? container;
-    const price = pick(context.document, container, rule.price, extractPrice);
+    const price = pickPrice(context.document, container, rule.price);
     items.add({ codes, title: text, parsed: judged ?? null, price, anchor, via, sources: [via], container, link, scan: items.scan }, link);
   } catch {
     // One odd item does not stop the others.
@@ -145,6 +145,25 @@ function pick(document: Document, container: Element, entries: Pick | undefined,
       return value === '' ? null : read(value);
     });
     if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The price a block asks: of the elements the rule's first matching entry names, the first that is not an
+ *  old or list price (Magento's "old-price", "MSRP $4.99" before "Member Price $4.24"); one element is the price. */
+function pickPrice(document: Document, container: Element, entries: Pick | undefined): string | null {
+  for (const field of fieldsOf(document, entries)) {
+    const all = field.selector === '' ? [container] : container.querySelectorAll(field.selector);
+    let first: string | null = null;
+    for (let i = 0; i < all.length && i < MAX_MATCHES; i++) {
+      const el = all[i];
+      const value = el === undefined ? '' : readField(el, field);
+      const price = value === '' ? null : extractPrice(value);
+      if (el === undefined || price === null) continue;
+      if (all.length === 1 || field.attribute !== null || !isOldPrice(el, container, value)) return price;
+      first ??= price;
+    }
+    if (first !== null) return first;
   }
   return null;
 }

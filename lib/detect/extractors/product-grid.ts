@@ -21,6 +21,8 @@ const MANY = '\u0000many';
 const LABELLED_CODE = /\b(?:isbn(?:-1[03])?|upc|ean)\b\s*:?\s*\d/i;
 const MAX_LINKS = 8000;
 const MAX_ROWS = 2000;
+/** Cards an adapter found with no code, read for a code in their lines before the rest are left alone. */
+const LINES_TRIED = 24;
 const NAMES = 'h1,h2,h3,h4,h5,h6,[itemprop="name"]';
 /** A candidate title the parser calls one of these is some other product: the card is not a comic. */
 const NOT_A_COMIC: ReadonlySet<NotAComicReason> = new Set<NotAComicReason>(['merchandise', 'category', 'lot', 'store-heading', 'editorial']);
@@ -56,6 +58,20 @@ export const productGrid: Extractor = function* (context, root) {
     // anything else (an author's page, a brand store) is not a product and does not split a card.
     if (keyedByStore && !key.startsWith('p:')) continue;
     keyed.push({ a, key });
+  }
+  // A page every card links to ("zzgl. Versandkosten", a shipping-costs page under each German shop's
+  // prices) is not a product, and must not split the cards: a key linked three times or more by links
+  // none of which shows a cover, a title attribute, a code or a comic's name.
+  const counts = new Map<string, Element[]>();
+  for (const { a, key } of keyed) {
+    const links = counts.get(key);
+    if (links === undefined) counts.set(key, [a]);
+    else if (links.length < 4) links.push(a);
+  }
+  const shared = new Set<string>();
+  for (const [key, links] of counts) if (links.length >= 3 && !links.some(isProductLink)) shared.add(key);
+  if (shared.size > 0) keyed.splice(0, keyed.length, ...keyed.filter(({ key }) => !shared.has(key)));
+  for (const { a, key } of keyed) {
     for (let node: Element | null = a; node !== null; node = node.parentElement) {
       const was = owner.get(node);
       if (was === undefined) owner.set(node, key);
@@ -66,6 +82,7 @@ export const productGrid: Extractor = function* (context, root) {
 
   const cards: Card[] = [];
   const read = new Set<Element>();
+  let linesTried = 0;
   const cloned = root.querySelector(CLONE) !== null;
   for (let i = 0; i < keyed.length; i++) {
     if (i % YIELD_EVERY === YIELD_EVERY - 1) yield;
@@ -74,15 +91,22 @@ export const productGrid: Extractor = function* (context, root) {
     if (a === null || key === self) continue;
     let card: Element = a;
     for (let up = card.parentElement; up !== null && up.tagName !== 'BODY' && owner.get(up) === key; up = up.parentElement) card = up;
-    if (read.has(card) || seen.has(card)) continue;
+    if (read.has(card)) continue;
     read.add(card);
-    // A product an earlier extractor found (the adapter's tile): the grid reader only confirms it.
+    // A product an earlier extractor found (the adapter's tile): the grid reader only confirms it, and
+    // reads a code its rule found none of from a line of its own ("<small>0425DC0012</small>").
     const holder = items.containing(a);
     const existing = items.known([], key) ?? (holder !== null && (holder.container === card || card.contains(holder.container)) ? holder : null);
     if (existing !== null) {
-      items.merge(existing, [], 'grid');
+      // A listing shows codes in its cards' lines on every card or on none: after LINES_TRIED cards with
+      // none, the rest are not read for them.
+      const tried = existing.codes.length === 0 && linesTried < LINES_TRIED;
+      const codes = tried ? lineCodes(card) : [];
+      if (tried) linesTried = codes.length > 0 ? 0 : linesTried + 1;
+      if (!seen.has(card) || codes.length > 0) items.merge(existing, codes, 'grid');
       continue;
     }
+    if (seen.has(card)) continue;
     try {
       const found = readCard(context, card, key);
       if (found !== null) cards.push(found);
@@ -195,17 +219,7 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
     const src = img?.getAttribute('src') ?? img?.getAttribute('data-src') ?? '';
     if (CODE_LIKE.test(src)) codesFromImageName(src, codes);
   }
-  // A cell or a line that holds nothing but a code ("<td>MAR180014</td>"), of a kind no store number is.
-  if (CODE_LIKE.test(card.textContent ?? '') || LABELLED_CODE.test(card.textContent ?? '')) {
-    const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
-    for (let node = walker.nextNode(), visited = 0; node !== null && visited < 60; node = walker.nextNode(), visited++) {
-      const value = node.nodeValue ?? '';
-      if (node.parentElement?.closest(NOT_CONTENT) != null) continue;
-      if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value)) addCode(codes, strictCode(clean(value)));
-      // A labelled code inside a line of facts: "Image · Marjorie Liu · ISBN 978-1-63215-709-6".
-      else if (value.length <= 200 && LABELLED_CODE.test(value)) for (const code of findCodesInText(value)) addCode(codes, code);
-    }
-  }
+  lineCodes(card, codes);
   const title = cardTitle(card, own, codes);
   if (title === null || namesOtherProduct(card, title.text)) {
     context.items.reject(card);
@@ -215,6 +229,21 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   const forSale = price !== null || hasBuyControl(card);
   const signal = forSale || productAddress || card.querySelector('[itemtype*="schema.org/Product" i]') !== null;
   return { card, key, title, codes, price, forSale, productAddress, signal };
+}
+
+/** Codes in a card's own lines: a cell or a line that holds nothing but a code ("<td>MAR180014</td>",
+ *  "<small>0425DC0012</small>"), of a kind no store number is, or a labelled one in a line of facts. */
+function lineCodes(card: Element, codes: Code[] = []): Code[] {
+  const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(), visited = 0; node !== null && visited < 60; node = walker.nextNode(), visited++) {
+    const value = node.nodeValue ?? '';
+    // Every code has six digits in a row or a Lunar code's 4 + 4 (CODE_LIKE), in 9 characters or more.
+    if (value.length < 9 || !/\d{4}/.test(value) || node.parentElement?.closest(NOT_CONTENT) != null) continue;
+    if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value)) addCode(codes, strictCode(clean(value)));
+    // A labelled code inside a line of facts: "Image · Marjorie Liu · ISBN 978-1-63215-709-6".
+    else if (value.length <= 200 && LABELLED_CODE.test(value)) for (const code of findCodesInText(value)) addCode(codes, code);
+  }
+  return codes;
 }
 
 /** A format switcher ("Kindle", "Paperback", "NOOK Book"): another edition of the card's comic, which
