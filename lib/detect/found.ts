@@ -51,7 +51,7 @@ export interface FoundItems {
   /** A new item, taken as read (the adapter's title judged already). */
   add(found: Found, link: string | null): void;
   known(codes: readonly Code[], link: string | null): Found | null;
-  /** The innermost item whose container holds `el`. */
+  /** The innermost item whose container holds `el`, unless a block read as another product comes first. */
   containing(el: Element): Found | null;
   byTitle(title: string): Found | null;
   /** The page's own product, once a candidate said it is. */
@@ -140,6 +140,8 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
       for (let node: Element | null = el, depth = 0; node !== null && depth < 60; node = node.parentElement, depth++) {
         const found = byContainer.get(node);
         if (found !== undefined) return found;
+        // Inside a block read as some other product (a novel's card on a comic's page): no item's.
+        if (rejected.has(node)) return null;
       }
       return null;
     },

@@ -21,7 +21,7 @@ const ACTION_LINK =
 /** How product pages are addressed across store platforms: Shopify /products/, WooCommerce /product/,
  *  BigCommerce and Magento slugs ending .html, Amazon /dp/, eBay /itm/, PREVIEWS /Catalog/, ids in the path. */
 const PRODUCT_PATH =
-  /\/(?:products?|produkt|produit|producto|prodotto|produto|artikel|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|prod|sku|isbn|ean|upc)=/i;
+  /\/(?:products?|produkt|produit|producto|prodotto|produto|artikel|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|iid|ivid|ivgroup(?:id)?|prod|sku|isbn|ean|upc)=/i;
 
 /** A product address reduced to what names the product: no tracking parameters, no fragment; `productKey`
  *  names the product where the path alone does not (Amazon's `/dp/<ASIN>` behind ad redirects). */
@@ -68,8 +68,8 @@ export function isEditorialAddress(href: string): boolean {
 const LIST_LINK =
   /\/(?:s|search|brands?|authors?|vendors?|publishers?|creators?|contributors?|artists?|writers?|tags?|categor(?:y|ies)|collections?|genres?|newreleases|new-releases|browse|shop-by-[^/]+)(?:\/|\?|$)|[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
 
-/** A parameter naming one item: MyComicShop's issues live at `/search?TID=…&IID=…`. */
-const ITEM_PARAM = /[?&](?:iid|ivid|item_?id|product_?id|pid)=\w/i;
+/** A parameter naming one item: MyComicShop's issues live at `/search?TID=…&IID=…` (or `&IVGroup=…`). */
+const ITEM_PARAM = /[?&](?:iid|ivid|ivgroup(?:id)?|item_?id|product_?id|pid)=\w/i;
 
 /** A link to a list of products (a search, a creator, a category), unless it is plainly a product's. */
 export function isListLink(href: string): boolean {

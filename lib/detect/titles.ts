@@ -167,6 +167,12 @@ const MERCHANDISE = new RegExp(
     '(?:backing\\s+boards?|bags?\\s+(?:&|and|\\+)\\s+boards?|top[\\s-]?loaders?|(?:baseball|dad)\\s+(?:caps?|hats?))',
     'dvds?',
     'blu-?rays?',
+    // Books that are not comics: a coloring book, a sticker book, a novel ("Batman: Resurrection: A Novel").
+    'colou?ring\\s+books?',
+    '(?:activity|sticker)\\s+books?',
+    'a\\s+novel',
+    'prose\\s+novels?',
+    'tote\\s+bags?',
     'costumes?',
     'helmets?',
     'af',
@@ -226,6 +232,8 @@ const SERIES_END = new RegExp(
   [
     '\\(\\s*(?:19|20)\\d{2}\\b[^()]*\\)',
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
+    // "(New Edition)", "(Revised Edition)": an edition in parentheses ends the series too.
+    "\\(\\s*(?:[\\w'-]+\\s+){1,3}ed(?:ition)?\\.?\\s*\\)",
     '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
     `\\b(?:the\\s+)?(?:${BIG_EDITION}|\\d{1,3}(?:st|nd|rd|th)\\s+anniversary|colou?r)\\s+ed(?:ition)?\\b`,
@@ -295,6 +303,8 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   const endMatch = SERIES_END.exec(head);
   const seriesEnd = endMatch === null ? head.length : endMatch.index;
   let series = trimSeparators(head.slice(0, seriesEnd));
+  // "Watchmen: A Graphic Novel": the article belongs to the format, not the series.
+  if (endMatch !== null) series = series.replace(/\s*[:–—-]\s*(?:an?|the)$/i, '');
   // "Avengers Omnibus HC Vol 03": the word names the series as well as its format (it is read as both).
   if (endMatch !== null && /^omnibus$/i.test(endMatch[0]) && /\p{L}/u.test(series)) series = trimSeparators(head.slice(0, seriesEnd + endMatch[0].length));
   // Cut inside the series itself ("Marvels Avengers Infinity War Pr..."): its last word is partial.

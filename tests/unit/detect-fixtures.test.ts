@@ -23,7 +23,7 @@ const SERIES_READINGS: readonly { page: string; expected: string; parsed: string
   { page: 'amazon/dp-saga-volume-1', expected: 'House of X/Powers of X', parsed: 'House of X/Powers of X: X-Men by Jonathan Hickman' },
   { page: 'amazon/dp-saga-volume-1', expected: 'Saga Compendium', parsed: 'Saga Compendium One' },
   { page: 'previewsworld/previewsworld-home-2018-03', expected: 'THE BALLAD OF HALO JONES', parsed: 'The Ballad of Halo Jones Book 1' },
-  { page: 'layouts/tfaw-new-releases-this-week-2025', expected: 'The Umbrella Academy Library Edition', parsed: 'The Umbrella Academy' },
+  { page: 'tfaw/tfaw-new-releases-this-week-2025', expected: 'The Umbrella Academy Library Edition', parsed: 'The Umbrella Academy' },
 ];
 
 function readingFor(page: string, expected: ExpectedItem): (typeof SERIES_READINGS)[number] | undefined {

@@ -74,3 +74,51 @@ describe('omnibus titles', () => {
     expect(omnibus('Omnibus Vol 2')).toBe('no-series');
   });
 });
+
+describe('books that are not comics, and editions', () => {
+  const reason = (title: string) => {
+    const parsed = parseTitle(title);
+    return parsed.kind === 'comic' ? parsed.series : parsed.reason;
+  };
+
+  it('a coloring book, a sticker book, a novel and a tote bag are other products', () => {
+    for (const title of ['Batman: The Official Coloring Book', 'Spider-Man Sticker Book', 'Batman: Resurrection: A Novel', 'Graphic Novels Tote Bag']) expect(reason(title), title).toBe('merchandise');
+    expect(reason('Watchmen: A Graphic Novel')).toBe('Watchmen');
+  });
+
+  it('an edition in parentheses ends the series', () => {
+    const parsed = parseTitle('Batman: Dark Victory (New Edition)', { category: 'Graphic Novels' });
+    expect(parsed.kind === 'comic' ? parsed.series : parsed.reason).toBe('Batman: Dark Victory');
+    expect(reason('Saga (Deluxe Edition) Vol. 1')).toBe('Saga');
+  });
+});
+
+describe('a product page whose block holds shelves of other books', () => {
+  // B&N: the product's block holds "Customers also bought" and "Explore more" shelves; their covers' file
+  // names carry their ISBNs.
+  const shelfCard = (ean: string, title: string, price: string) =>
+    `<div class="product-shelf-tile"><a href="/w/${ean}?ean=${ean}" title="${title}"><img src="https://prodimage.images-bn.com/pimages/${ean}_p0_v2_s192x300.jpg" alt="${title}"></a>
+     <div class="product-shelf-title"><a href="/w/${ean}?ean=${ean}" title="${title}">${title}</a></div><div class="current"><span>${price}</span></div></div>`;
+  const page = `<main id="productDetail"><h1 itemprop="name">Batman: The Long Halloween</h1><p>Paperback</p><p>ISBN-13: 9781401232597</p><p>$26.99</p><button>Add to Cart</button>
+    <section><h2>Customers Who Bought This Also Bought</h2><div class="shelf">${shelfCard('9781401207526', 'Batman: Year One', '$17.99')}${shelfCard('9780593723173', 'Batman: Resurrection: A Novel', '$28.00')}${shelfCard('9781401216672', 'Batman: The Killing Joke: The Deluxe Edition', '$19.99')}</div></section>
+    <section><h2>Explore More Items</h2><div class="shelf">${shelfCard('9781401207526', 'Batman: Year One', '$17.99')}${shelfCard('9781779515636', 'Batman: Haunted Knight (New Edition)', '$24.99')}</div></section></main>`;
+
+  it("gives the page's product only its own code: a shelf's second copy and a novel's cover keep theirs", () => {
+    const items = read(page, 'https://www.barnesandnoble.com/w/batman-the-long-halloween-jeph-loeb/1100150960?ean=9781401232597');
+    expect(items.map((item) => [item.title, item.codes])).toEqual([
+      ['Batman: The Long Halloween', ['isbn:9781401232597']],
+      ['Batman: Year One', ['isbn:9781401207526']],
+      ['Batman: The Killing Joke: The Deluxe Edition', ['isbn:9781401216672']],
+      ['Batman: Haunted Knight (New Edition)', ['isbn:9781779515636']],
+    ]);
+  });
+});
+
+describe('MyComicShop issue links', () => {
+  it('/search?TID=…&IVGroup=… names one issue: a product address, not a list', async () => {
+    const { isListLink, isProductAddress } = await import('@/lib/detect/links');
+    expect(isListLink('/search?TID=53010&IVGroup=90212660')).toBe(false);
+    expect(isProductAddress('/search?TID=53010&IVGroup=90212660')).toBe(true);
+    expect(isListLink('/search?TID=53010')).toBe(true);
+  });
+});

@@ -71,7 +71,9 @@ export const addresses: Extractor = function* (context, root) {
 /** Codes read off one element: they join the item around it, or make one with a title found nearby. */
 function offerNearby(context: ReadContext, el: Element, codes: Code[], via: DetectionStep, needSale: boolean): void {
   const { items, seen } = context;
-  const owner = items.containing(el) ?? items.known(codes, null);
+  // A code an item has already is that item's, wherever else it shows (the same comic in a second shelf
+  // inside a product page's block); otherwise the item around it takes it.
+  const owner = items.known(codes, null) ?? items.containing(el);
   if (owner !== null) {
     items.merge(owner, codes, via);
     return;
