@@ -57,10 +57,12 @@ export interface FoundItems {
   /** The page's own product, once a candidate said it is. */
   readonly pageItem: Found | null;
   /** Adds what a later extractor read to an item of this scan. */
-  merge(found: Found, codes: readonly Code[], via: DetectionStep, price?: string | null): void;
+  merge(found: Found, codes: readonly Code[], via: DetectionStep, price?: string | null, container?: Element): void;
   /** An element read and found not to be a comic (a toy in the adapter's category, a T-shirt's card):
    *  no later extractor makes an item of anything in it. */
   reject(el: Element): void;
+  /** Whether `el` is inside an element read and found not to be a comic. */
+  isRejected(el: Element): boolean;
   /** Marks the items found so far as handed out: the item limit counts from here. */
   handedOut(): void;
 }
@@ -100,7 +102,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
         // same title with their own links are two items.
         (title === null ? null : sameUnlinked(items.byTitle(title), link));
       if (existing !== null) {
-        items.merge(existing, codes, via, candidate.price);
+        items.merge(existing, codes, via, candidate.price, link !== null && existing.link === link ? candidate.container : undefined);
         return existing;
       }
       if (items.full() || seen.has(anchor) || isRejected(anchor)) return null;
@@ -153,8 +155,10 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
       }
       return titles.get(normalTitle(title)) ?? null;
     },
-    merge(found, codes, via, price) {
+    merge(found, codes, via, price, container) {
       if (found.scan !== items.scan) return;
+      // The same product's second block (a sidebar's card, then the grid's): what is in it is the item's too.
+      if (container !== undefined && !byContainer.has(container)) byContainer.set(container, found);
       if (!found.sources.includes(via)) found.sources.push(via);
       if (codes.length > 0) {
         const merged = [...found.codes];
@@ -169,6 +173,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
     reject(el) {
       rejected.add(el);
     },
+    isRejected,
     get pageItem() {
       return pageItem;
     },

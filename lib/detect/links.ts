@@ -49,7 +49,12 @@ export function linkKeys(url: string, productKey?: RegExp): LinkKey {
     }
     if (!/^https?:$/.test(address.protocol)) return null;
     const path = address.pathname.replace(/\/+$/, '').toLowerCase();
-    const params = [...address.searchParams].filter(([k]) => !TRACKING_PARAM.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // A path that ends in the product's number (Walmart's /ip/<name>/<id>, eBay's /itm/<id>) names it
+    // alone: of its parameters only those naming a code or an item count ("?classType=…&athbdg=…" do not).
+    const numbered = /\/[^/]*\d{6,}[^/]*$/.test(path);
+    const params = [...address.searchParams]
+      .filter(([k]) => !TRACKING_PARAM.test(k) && (!numbered || CODE_PARAMETERS[k.toLowerCase()] !== undefined || ITEM_PARAM.test(`?${k}=x`)))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (path === '' && params.length === 0) return null;
     return address.host.replace(/^www\./, '') + path + (params.length > 0 ? '?' + new URLSearchParams(params).toString() : '');
   };
@@ -65,8 +70,9 @@ export function isEditorialAddress(href: string): boolean {
 
 /** Links to lists rather than products: searches, a creator's or publisher's books, a category, a series
  *  page. A product's card links to them beside its own link. */
-const LIST_LINK =
-  /\/(?:s|search|brands?|authors?|vendors?|publishers?|creators?|contributors?|artists?|writers?|tags?|categor(?:y|ies)|collections?|genres?|newreleases|new-releases|browse|shop-by-[^/]+)(?:\/|\?|$)|[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
+const LIST_PATH =
+  /\/(?:s|search|brands?|authors?|vendors?|publishers?|creators?|contributors?|artists?|writers?|tags?|categor(?:y|ies)|collections?|genres?|newreleases|new-releases|browse|shop-by-[^/]+)(?:\/|$)/i;
+const LIST_PARAMETER = /[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
 
 /** A parameter naming one item: MyComicShop's issues live at `/search?TID=…&IID=…` (or `&IVGroup=…`). */
 const ITEM_PARAM = /[?&](?:iid|ivid|ivgroup(?:id)?|item_?id|product_?id|pid)=\w/i;
@@ -74,7 +80,10 @@ const ITEM_PARAM = /[?&](?:iid|ivid|ivgroup(?:id)?|item_?id|product_?id|pid)=\w/
 /** A link to a list of products (a search, a creator, a category), unless it is plainly a product's. */
 export function isListLink(href: string): boolean {
   const path = href.replace(/^[a-z]+:\/\/[^/]+/i, '').slice(0, 400);
-  return LIST_LINK.test(path) && !/\/(?:products?|dp|itm|item)\//i.test(path) && !ITEM_PARAM.test(path);
+  // The path by its own parts, the query by its names: a product's "?from=/search" is not a search.
+  const query = path.search(/[?#]/);
+  const listed = LIST_PATH.test(query < 0 ? path : path.slice(0, query)) || (query >= 0 && LIST_PARAMETER.test(path.slice(query)));
+  return listed && !/\/(?:products?|dp|itm|item)\//i.test(path) && !ITEM_PARAM.test(path);
 }
 
 /** A link that acts (add to cart, share, sort, sign in) rather than shows something. */

@@ -154,6 +154,9 @@ const MERCHANDISE = new RegExp(
     'lithographs?',
     'litho',
     '(?:wall|desk|advent)\\s+calendars?',
+    'calendars?(?!\\s+man)',
+    'calendriers?',
+    'kalender',
     'art\\s+prints?',
     'enamel\\s+pins?',
     'gift\\s+(?:cards?|vouchers?|certificates?)',
@@ -234,7 +237,8 @@ const SERIES_END = new RegExp(
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
     // "(New Edition)", "(Revised Edition)": an edition in parentheses ends the series too.
     "\\(\\s*(?:[\\w'-]+\\s+){1,3}ed(?:ition)?\\.?\\s*\\)",
-    '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
+    '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo|t\\.)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
+    '(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
     `\\b(?:the\\s+)?(?:${BIG_EDITION}|\\d{1,3}(?:st|nd|rd|th)\\s+anniversary|colou?r)\\s+ed(?:ition)?\\b`,
     '\\b(?:19|20)\\d{2}\\s+(?=annual\\b)',
@@ -595,12 +599,14 @@ const MARKER_RULES: readonly MarkerRule[] = [
   { pattern: /\b(?:19|20)\d{2}\b/g, where: 'tail', read: (m, f) => (f.year ??= Number(m[0] ?? '')) },
   { pattern: /\b(?:nm|vf|fn|vg|gd|fr|pr)(?:[+-]|\/(?:nm|vf|fn|vg|gd)[+-]?)?(?=\s|$)/gi, where: 'tail', read: () => undefined },
   {
-    // German "Band 1" / "Bd. 1", French "Tome 40", Spanish "Tomo 2" too.
-    pattern: /\b(?:vol(?:ume)?\.?|v\.|band|bd\.|tome|tomo)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
+    // German "Band 1" / "Bd. 1", French "Tome 40" / "T.42", Spanish "Tomo 2" too.
+    pattern: /\b(?:vol(?:ume)?\.?|v\.|band|bd\.|tome|tomo|t\.)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
     read: (m, f) => (f.volume ??= volumeNumber(m[1] ?? '')),
   },
   { pattern: /\bbox(?:ed)?\s+set\b|\bslipcase(?:\s+set)?\b|\bbox\b(?=\s+(?:hc|tp))/gi, read: (_m, f) => f.formats.add('box-set') },
   { pattern: /\bomnibus\b/gi, read: (_m, f) => f.formats.add('omnibus') },
+  // French "Intégrale", Spanish and Italian "Integral(e)": a complete collection.
+  { pattern: /(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('omnibus') },
   { pattern: new RegExp(`\\bdlx\\b(?:\\s+ed(?:ition)?\\b)?|\\b${BIG_EDITION}\\s+ed(?:ition)?\\b`, 'gi'), read: (_m, f) => f.formats.add('deluxe') },
   { pattern: /\b(?:hc|hardcover|hard\s+cover|hardback)\b/gi, read: (_m, f) => f.formats.add('hc') },
   { pattern: /\b(?:tpb?|trade\s+paperback|paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },

@@ -122,3 +122,52 @@ describe('MyComicShop issue links', () => {
     expect(isListLink('/search?TID=53010')).toBe(true);
   });
 });
+
+describe('addresses', () => {
+  it("a product's '?from=/search' is not a search, and its tracking parameters do not make it another product", async () => {
+    const { isListLink, linkKeys } = await import('@/lib/detect/links');
+    expect(isListLink('/ip/Batman-1-DC-Comics-2025-Cover-A/14463584913?classType=REGULAR&from=/search')).toBe(false);
+    expect(isListLink('/search?q=batman')).toBe(true);
+    const key = linkKeys('https://www.walmart.com/search?q=batman+comic');
+    expect(key('/ip/Absolute-Batman-Vol-1/5109876543?classType=REGULAR&athbdg=L1600&from=/search')).toBe(key('/ip/Absolute-Batman-Vol-1/5109876543?classType=REGULAR&from=/search'));
+    // Where the number names a work, a code parameter still tells its formats apart (B&N's ?ean=).
+    expect(key('/w/batman-year-one/1100269264?ean=9781401207526')).not.toBe(key('/w/batman-year-one/1100269264?ean=9781779521088'));
+  });
+});
+
+describe('French and other volumes', () => {
+  const read = (title: string) => {
+    const parsed = parseTitle(title);
+    return parsed.kind === 'comic' ? [parsed.series, parsed.volume, parsed.format] : parsed.reason;
+  };
+  it('"T.42" is a volume and "Intégrale" a format, not part of the series', () => {
+    expect(read('Les Schtroumpfs T.42 - Les Schtroumpfs et la machine à rêver')).toEqual(['Les Schtroumpfs', 42, 'tpb']);
+    expect(read('Spirou et Fantasio - Intégrale - tome 17')).toEqual(['Spirou et Fantasio', 17, 'omnibus']);
+    expect(read('Integrated #1')).toEqual(['Integrated', null, 'issue']);
+    expect(read('Batman T. Rex #1')).toEqual(['Batman T. Rex', null, 'issue']);
+  });
+  it('calendars in any of these languages are other products, Calendar Man is not', () => {
+    for (const title of ['Calendrier Astérix 2026', 'Batman 2026 Calendar', 'Asterix Kalender 2026']) expect(read(title), title).toBe('merchandise');
+    expect(read('Calendar Man #1')).toEqual(['Calendar Man', null, 'issue']);
+  });
+});
+
+describe('cards', () => {
+  it("a theme's own price elements the rule does not name: the card's shown price; a title around its link: that link", () => {
+    const card = (handle: string, title: string, price: string) => `<product-card class="product-card"><a href="/collections/new/products/${handle}" class="product-card__media"><img src="//shop.example/cdn/shop/files/${handle}.jpg" alt="${title}"></a>
+      <span class="product-card__title"><a href="/collections/new/products/${handle}">${title}</a></span><price-list><sale-price><span class="sr-only">Sale price</span>${price}</sale-price><compare-at-price class="line-through"><span class="sr-only">Regular price</span>$4.99</compare-at-price></price-list></product-card>`;
+    const page = `<link rel="stylesheet" href="https://cdn.shopify.com/s/files/theme.css"><div class="grid">${card('saga-1', 'Saga #1', '$4.24')}${card('saga-2', 'Saga #2', '$3.99')}</div><section><h2>Recently viewed</h2>${card('saga-1', 'Saga #1', '$4.24')}</section>`;
+    expect(read(page, 'https://shop.example/collections/new').map((item) => [item.title, item.price])).toEqual([['Saga #1', '$4.24'], ['Saga #2', '$3.99']]);
+  });
+
+  it('a product shown in a sidebar before the grid keeps the code on its grid card', () => {
+    const side = (slug: string, title: string) => `<li><a href="https://shop.example/product/${slug}/"><img src="https://shop.example/wp-content/uploads/${slug}-100x100.jpg" alt="${title}"><span>${title}</span></a><span>$16.99</span></li>`;
+    const box = (slug: string, title: string, sku: string) => `<div class="box"><a href="https://shop.example/product/${slug}/"><img src="https://shop.example/wp-content/uploads/${slug}-247x380.jpg" alt="${title}"></a><p><a href="https://shop.example/product/${slug}/">${title}</a></p><span>$16.99</span><a href="?add-to-cart=1" class="button" data-product_sku="${sku}">Add to cart</a></div>`;
+    const page = `<aside><ul>${side('saga-vol-11', 'Saga Vol. 11')}${side('monstress-vol-9', 'Monstress Vol. 9')}</ul></aside><div class="products">${box('saga-vol-11', 'Saga Vol. 11', '9781534328457')}${box('monstress-vol-9', 'Monstress Vol. 9', '9781534327238')}${box('transformers-vol-3', 'Transformers Vol. 3', '9781534331211')}</div>`;
+    expect(read(page, 'https://shop.example/product-category/graphic-novels/').map((item) => [item.title, item.codes])).toEqual([
+      ['Saga Vol. 11', ['isbn:9781534328457']],
+      ['Monstress Vol. 9', ['isbn:9781534327238']],
+      ['Transformers Vol. 3', ['isbn:9781534331211']],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
-import { extractPrice, isOldPrice } from '../prices';
+import { extractPrice, isOldPrice, shownPrice } from '../prices';
 import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
 import type { DetectionStep } from '../types';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
@@ -92,7 +92,8 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
       return;
     }
     const anchor = pickElement(context.document, container, rule.anchor) ?? title?.element ?? container;
-    const price = pickPrice(context.document, container, rule.price);
+    // Where the rule's price selectors name nothing (a theme's own price elements), the block's shown price.
+    const price = pickPrice(context.document, container, rule.price) ?? shownPrice(container, 40);
     items.add({ codes, title: text, parsed: judged ?? null, price, anchor, via, sources: [via], container, link, scan: items.scan }, link);
   } catch {
     // One odd item does not stop the others.
@@ -206,7 +207,8 @@ function pickCodes(context: ReadContext, container: Element, rule: ItemRule): Co
 
 function pickLink(context: ReadContext, container: Element, entries: Pick | undefined, titleElement: Element | undefined): string | null {
   if (entries !== undefined) return pick(context.document, container, entries, context.linkKey);
-  const own = titleElement?.closest('a[href]') ?? (container.matches('a[href]') ? container : null);
+  // The title's own link: around it, else the first inside it ("<span class=title><a href=…>").
+  const own = titleElement?.closest('a[href]') ?? titleElement?.querySelector('a[href]') ?? (container.matches('a[href]') ? container : null);
   return own === null ? null : context.linkKey(own.getAttribute('href') ?? '');
 }
 

@@ -78,7 +78,8 @@ function offerNearby(context: ReadContext, el: Element, codes: Code[], via: Dete
     items.merge(owner, codes, via);
     return;
   }
-  if (seen.has(el) || el.closest(NOT_CONTENT) !== null) return;
+  // A code inside a block read as some other product (a calendar's ISBN) is that product's.
+  if (seen.has(el) || el.closest(NOT_CONTENT) !== null || items.isRejected(el)) return;
   const nearby = titledCard(el, codes, true);
   if (nearby === null) return; // an image-only banner link is not an item
   const price = shownPrice(nearby.card);

@@ -32,7 +32,8 @@ export const labels: Extractor = function* (context, root) {
       items.merge(owner, [code], 'label');
       continue;
     }
-    if (items.known([code], null) !== null) continue;
+    // A code another item has, or one inside a block read as some other product (a figurine's EAN).
+    if (items.known([code], null) !== null || items.isRejected(element)) continue;
     // A labelled code outside any item: the nearest block around it that names a comic (a related
     // product's row), else the page's own product, whose details list may stand far below its heading.
     // A labelled code is itself a sign of a product: no price is asked for.

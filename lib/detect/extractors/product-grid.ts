@@ -103,7 +103,7 @@ export const productGrid: Extractor = function* (context, root) {
       const tried = existing.codes.length === 0 && linesTried < LINES_TRIED;
       const codes = tried ? lineCodes(card) : [];
       if (tried) linesTried = codes.length > 0 ? 0 : linesTried + 1;
-      if (!seen.has(card) || codes.length > 0) items.merge(existing, codes, 'grid');
+      if (!seen.has(card) || codes.length > 0) items.merge(existing, codes, 'grid', undefined, card);
       continue;
     }
     if (seen.has(card)) continue;
