@@ -1,13 +1,14 @@
 // Prices as a shopper reads them: "$3.74", "US $12.99", "£4.50", "4,50 €", "$5.49 CAD" (the currency kept); the price a card asks now,
 // not the one struck through beside it.
 
-import { clean, MAX_FIELD_CHARS, NOT_CONTENT } from './dom';
+import { clean, leadingText, MAX_FIELD_CHARS, NOT_CONTENT } from './dom';
 
 /** "$450K" and "$2 million" are sums in a headline, not prices. */
 const PRICE =
   /(?:\b(?:US|AU|CA|NZ|C|A) ?)?[$£€¥] ?\d{1,3}(?:,?\d{3})*(?:[.,]\d{2}(?!\d))?(?![\d.,]*\s?(?:[KkMmBb]|million|billion)\b)(?: ?(?:USD|CAD|AUD|NZD|GBP|EUR)\b)?|\b\d{1,3}(?:[.\s]?\d{3})*,\d{2} ?€/;
 /** A price a shopper is not asked to pay: struck through, or named as the old or list price. */
 const NOT_ASKED = 'del,s,strike,[class*="compare" i],[class*="strike" i],[class*="old-price" i],[class*="price-old" i],[class*="regular" i],[class*="msrp" i],[class*="rrp" i],[class*="list-price" i],[class*="retail" i]';
+const SOLD_OUT = /\b(?:sold\s*out|out\s+of\s+stock|unavailable|no\s+longer\s+available|ausverkauft|agotado|esaurito)\b|[ée]puis[ée]/i;
 const OLD_PRICE_WORDS = /\b(?:was|msrp|rrp|srp|list(?:\s+price)?|regular(?:\s+price)?|compare\s+at|retail|orig(?:inal)?(?:\s+price)?|reg\.?|cover\s+price)\s*:?\s*$/i;
 const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', JPY: '¥' };
 
@@ -44,7 +45,10 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
     const label = text === raw ? clean(node.previousSibling?.textContent?.slice(-40) ?? '') : '';
     if (price !== null && parent.closest(NOT_CONTENT) === null && !shown.some((s) => s.parent === parent)) shown.push({ price, line, parent, label });
   }
-  // One price is the price; of several, the first not struck through or named as the old one.
+  // One price is the price, unless it is only the list price of a comic sold out ("Retail $5.99 · Sold Out");
+  // of several, the first not struck through or named as the old one.
+  const only = shown.length === 1 ? shown[0] : undefined;
+  if (only !== undefined && namedOld(only.line, only.price, only.parent, only.label) && SOLD_OUT.test(leadingText(block, 1000))) return null;
   if (shown.length <= 1) return shown[0]?.price ?? null;
   for (const { price, line, parent, label } of shown) {
     const struck = parent.closest(NOT_ASKED);

@@ -235,6 +235,8 @@ const SERIES_END = new RegExp(
   [
     '\\(\\s*(?:19|20)\\d{2}\\b[^()]*\\)',
     '\\(\\s*(?:of\\s+\\d|one[\\s-]?shot)',
+    // "(Signed by Jim Lee)": who signed the copy is not the series.
+    '\\(\\s*signed\\b',
     // "(New Edition)", "(Revised Edition)": an edition in parentheses ends the series too.
     "\\(\\s*(?:[\\w'-]+\\s+){1,3}ed(?:ition)?\\.?\\s*\\)",
     '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo|t\\.)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
@@ -430,9 +432,12 @@ export function categoryKind(category: string): 'comic' | 'not-comic' | null {
   const segments = category.slice(0, MAX_TITLE_CHARS).split(/\s*[>/|»›·•]\s*/).filter((s) => s.trim() !== '');
   const last = segments[segments.length - 1] ?? '';
   if (COMIC_CATEGORY.test(last)) return COMIC_GOODS_CATEGORY.test(last) ? 'not-comic' : 'comic';
-  if (NON_COMIC_CATEGORY.test(last)) return 'not-comic';
+  // What a cover is made of or called ("Card stock", "Foil variant") names a comic's cover, not goods.
+  if (NON_COMIC_CATEGORY.test(last) && !COVER_WORDS.test(last)) return 'not-comic';
   return null;
 }
+
+const COVER_WORDS = /\b(?:card\s*stock|cardstock|cover|cvr|variant|var|incentive|foil|virgin)\b/i;
 
 interface Cleaned extends Cut {
   /** The format an Amazon binding names ("Paperback"), taken out of the text. */

@@ -171,3 +171,27 @@ describe('cards', () => {
     ]);
   });
 });
+
+describe('round five', () => {
+  it('a cover note ("Card stock") does not make a comic some other product', () => {
+    const row = (code: string, title: string, note: string) => `<tr><td><a href="/product/${code}/x">${title}</a><span>${note}</span></td><td>${code}</td><td><span>Retail $5.99</span> <span>$3.59</span></td><td><button>Add to Cart</button></td></tr>`;
+    const items = read(`<table><tbody>${row('0126DC0032', 'Absolute Wonder Woman #17 Cvr B Jorge Fornes Card Stock Var', 'Card stock')}${row('0126DC0033', 'Absolute Wonder Woman #17 Cvr C Mateus Manhanini Card Stock Var', 'Card stock')}</tbody></table>`, 'https://shop.example/comics');
+    expect(items.map((item) => [item.codes, item.price])).toEqual([[['lunar:0126DC0032'], '$3.59'], [['lunar:0126DC0033'], '$3.59']]);
+  });
+
+  it('a sold-out comic showing only its list price has no price', async () => {
+    const { shownPrice } = await import('@/lib/detect/prices');
+    const { document, close } = parsePage('<div id="a"><span>Retail $5.99</span> <span>Sold Out</span></div><div id="b"><span>Retail $5.99</span></div>', 'https://shop.example/');
+    expect(shownPrice(document.getElementById('a') as Element)).toBeNull();
+    expect(shownPrice(document.getElementById('b') as Element)).toBe('$5.99');
+    void close();
+  });
+
+  it("a card's format line makes a title with no format a comic; who signed it is not the series", () => {
+    const tile = (id: string, title: string, format: string) => `<article><a href="/${id}-x/"><img src="/p/${id}.webp" alt=""></a><p>${format}</p><h2><a href="/${id}-x/">${title}</a></h2><span class="price">£15.00</span><button>Add to basket</button></article>`;
+    const items = read(`<ul><li>${tile('455873', 'Batman: Hush (Signed by Jim Lee)', 'Hardcover')}</li><li>${tile('455874', 'Batman: Year One', 'Graphic Novel')}</li><li>${tile('455875', 'Batman Cowl Replica', 'Collectibles')}</li></ul>`, 'https://shop.example/search?q=batman');
+    expect(items.map((item) => item.title)).toEqual(['Batman: Hush (Signed by Jim Lee)', 'Batman: Year One']);
+    const parsed = parseTitle('Batman: Hush (Signed by Jim Lee)', { category: 'Hardcover' });
+    expect(parsed.kind === 'comic' ? parsed.series : parsed.reason).toBe('Batman: Hush');
+  });
+});

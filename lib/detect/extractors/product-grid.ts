@@ -13,7 +13,7 @@ import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BL
 import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, linkTarget, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { hasPrice, shownPrice } from '../prices';
-import type { NotAComicReason } from '../titles';
+import { categoryKind, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
 const MANY = '\u0000many';
@@ -38,6 +38,8 @@ interface Card {
   readonly productAddress: boolean;
   /** Some sign of sale: a price, a buy control, a product address or structured product data. */
   readonly signal: boolean;
+  /** A line of the card naming its format ("Graphic Novel", "Hardcover"), where the title names none. */
+  readonly category: string | null;
 }
 
 export const productGrid: Extractor = function* (context, root) {
@@ -189,9 +191,9 @@ function* tableRows(context: ReadContext, root: Element): Generator<void, void, 
   }
 }
 
-function offer(context: ReadContext, { card, key, title, codes, price }: Card): void {
+function offer(context: ReadContext, { card, key, title, codes, price, category }: Card): void {
   context.seen.add(card);
-  context.items.offer({ codes, title: title.text, price, anchor: title.element, container: card, link: key }, 'grid');
+  context.items.offer({ codes, title: title.text, price, anchor: title.element, container: card, link: key, category }, 'grid');
 }
 
 function readCard(context: ReadContext, card: Element, key: string): Card | null {
@@ -220,7 +222,15 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
     if (CODE_LIKE.test(src)) codesFromImageName(src, codes);
   }
   lineCodes(card, codes);
-  const title = cardTitle(card, own, codes);
+  let category: string | null = null;
+  const reading = cardTitle(card, own, codes);
+  let title = reading.title;
+  const unmarked = reading.unmarked;
+  // "Batman: Year One" names no format; a line of its card may ("Graphic Novel").
+  if (title === null && unmarked !== null) {
+    category = formatLine(card);
+    if (category !== null && judgeTitle(unmarked.text, category, codes)) title = unmarked;
+  }
   if (title === null || namesOtherProduct(card, title.text)) {
     context.items.reject(card);
     return null;
@@ -228,7 +238,20 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   const price = shownPrice(card);
   const forSale = price !== null || hasBuyControl(card);
   const signal = forSale || productAddress || card.querySelector('[itemtype*="schema.org/Product" i]') !== null;
-  return { card, key, title, codes, price, forSale, productAddress, signal };
+  return { card, key, title, codes, price, forSale, productAddress, signal, category };
+}
+
+/** A short line of a card that names a comic's format or kind as a store categorises it ("Graphic Novel",
+ *  "Hardcover", "Comic"): a leaf of at most 30 characters. */
+function formatLine(card: Element): string | null {
+  const leaves = card.querySelectorAll('p,span,div,li,small,em');
+  for (let i = 0; i < leaves.length && i < 40; i++) {
+    const leaf = leaves[i];
+    if (leaf === undefined || leaf.childElementCount > 0) continue;
+    const text = textOf(leaf);
+    if (text.length >= 4 && text.length <= 30 && categoryKind(text) === 'comic') return text;
+  }
+  return null;
 }
 
 /** Codes in a card's own lines: a cell or a line that holds nothing but a code ("<td>MAR180014</td>",
@@ -269,7 +292,7 @@ function isProductLink(a: Element): boolean {
  *  declares in an attribute, a heading, the link's text; then, weaker, an image's description and the
  *  card's own lines of text. The first that reads as a comic wins; a strong one that reads as some other
  *  product (a T-shirt, a card game) means the card is that product. */
-function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): Titled | null {
+function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): { title: Titled | null; unmarked: Titled | null } {
   // Candidates in order of trust, each list read only when the ones before gave no comic.
   const sources: (() => (Titled & { strong: boolean })[])[] = [
     () => own.map((a) => ({ text: clean(a.getAttribute('title') ?? ''), element: a, strong: true })),
@@ -303,6 +326,8 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
             .map((leaf) => ({ text: textOf(leaf), element: leaf, strong: false })),
   ];
   let named = false;
+  // The first strong candidate that names no format ("Batman: Year One"), for a format line to vouch for.
+  let unmarked: Titled | null = null;
   // A name with no issue number or format ("Saga Compendium One") is a comic when the card carries a
   // publication code: the first such name, when no candidate reads as a comic by itself.
   let vouched: Titled | null = null;
@@ -313,10 +338,13 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
       if (!mayBeName(text)) continue;
       named ||= candidate.strong && /\p{L}{3}/u.test(text);
       const parsed = readTitle(text);
-      if (parsed.kind === 'comic') return { text, element: candidate.element };
-      if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return null;
+      if (parsed.kind === 'comic') return { title: { text, element: candidate.element }, unmarked };
+      if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return { title: null, unmarked: null };
       if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) vouched = { text, element: candidate.element };
+      if (unmarked === null && candidate.strong && parsed.reason === 'no-comic-marker') unmarked = { text, element: candidate.element };
     }
   }
-  return vouched;
+  return { title: vouched, unmarked: vouched === null ? unmarked : null };
 }
+
+
