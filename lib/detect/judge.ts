@@ -7,8 +7,9 @@ import { clean, NOT_CONTENT, textOf } from './dom';
 import { categoryKind, isComic, NON_COMIC_CATEGORY, parseTitle, type NotAComic, type ParsedTitle } from './titles';
 
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
-/** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6"). */
-const TITLE_NOISE = /^(?:\d{1,3}[.)]\s+(?=\S)|new\s*listing\s*(?=\S)|sponsored\s*(?=[A-Z]))/i;
+/** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6",
+ *  Amazon's "Sponsored Ad - Absolute Batman Vol. 1"). */
+const TITLE_NOISE = /^(?:\d{1,3}[.)]\s+(?=\S)|new\s*listing\s*(?=\S)|(?:sponsored\s*)?ad\s+[-–—]\s+(?=\S)|sponsored\s*(?=[A-Z]))/i;
 /** Words for screen readers that a link carries after its text. */
 const HIDDEN_NOTE = /\s*\(?(?:opens|open)\s+(?:in\s+)?(?:a\s+)?new\s+(?:window|tab)(?:\s+or\s+(?:tab|window))?\)?\s*$/i;
 /** Words on links and buttons that are never a product's name. */

@@ -170,12 +170,21 @@ const MERCHANDISE = new RegExp(
     '(?:backing\\s+boards?|bags?\\s+(?:&|and|\\+)\\s+boards?|top[\\s-]?loaders?|(?:baseball|dad)\\s+(?:caps?|hats?))',
     'dvds?',
     'blu-?rays?',
-    // Books that are not comics: a coloring book, a sticker book, a novel ("Batman: Resurrection: A Novel").
+    // Books that are not comics: a coloring book, a sticker book, a novel ("Batman: Resurrection: A Novel"),
+    // a light novel, an art book.
     'colou?ring\\s+books?',
     '(?:activity|sticker)\\s+books?',
     'a\\s+novel',
     'prose\\s+novels?',
+    'light\\s+novels?',
+    'art\\s*books?',
+    'illustration\\s+books?',
     'tote\\s+bags?',
+    // Subscriptions: "Abbonamento Topolino - 52 numeri", "Standing Order".
+    'subscriptions?',
+    'abbonamento',
+    'abonnement',
+    'suscripci[oó]n',
     'costumes?',
     'helmets?',
     'af',
@@ -304,13 +313,14 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   if (STORE_HEADING.test(withoutNumbers(head)) || STORE_HEADING.test(withoutNumbers(text))) return notAComic(raw, 'store-heading');
   if (EDITORIAL.test(text) || (tail !== '' && EDITORIAL_TAIL.test(tail))) return notAComic(raw, 'editorial');
   if (sellsGoods(anchor === null ? text : head, tail) || MERCHANDISE_BUNDLE.test(text)) return notAComic(raw, 'merchandise');
-  if (LOT.test(text) || (anchor !== null && /^\s*(?:-|to|thru|through)\s*#?\d/i.test(tail))) return notAComic(raw, 'lot');
+  if (LOT.test(text) || (anchor !== null && /^\s*(?:-|to|thru|through|al|a|bis|à)\s*(?:#|n[º°.]\s*)?\d/i.test(tail))) return notAComic(raw, 'lot');
 
   const endMatch = SERIES_END.exec(head);
   const seriesEnd = endMatch === null ? head.length : endMatch.index;
   let series = trimSeparators(head.slice(0, seriesEnd));
-  // "Watchmen: A Graphic Novel": the article belongs to the format, not the series.
-  if (endMatch !== null) series = series.replace(/\s*[:–—-]\s*(?:an?|the)$/i, '');
+  // "Watchmen: A Graphic Novel": the article belongs to the format, not the series; "Demon Slayer
+  // Complete Box Set": so does "Complete".
+  if (endMatch !== null) series = series.replace(/\s*[:–—-]\s*(?:an?|the)$/i, '').replace(/(?<=\p{L}.*)\s+complete$/iu, '');
   // "Avengers Omnibus HC Vol 03": the word names the series as well as its format (it is read as both).
   if (endMatch !== null && /^omnibus$/i.test(endMatch[0]) && /\p{L}/u.test(series)) series = trimSeparators(head.slice(0, seriesEnd + endMatch[0].length));
   // Cut inside the series itself ("Marvels Avengers Infinity War Pr..."): its last word is partial.
@@ -340,6 +350,14 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   if (format === null) return notAComic(raw, 'no-comic-marker');
 
   let number = anchor === null ? null : anchor.number;
+  // "Chainsaw Man 18", "Spider-Man Marvel Saga 45": where a store or a code vouches for a comic whose title
+  // names nothing else, a number ending it is its number (a year is not).
+  const bare = format === 'unknown' && anchor === null && headWords.length === 0 ? /^(.*\p{L}.*?)\s+(\d{1,4})$/u.exec(series) : null;
+  if (bare !== null && !/^(?:19|20)\d{2}$/.test(bare[2] ?? '')) {
+    series = trimSeparators(bare[1] ?? '');
+    number = normalizeIssueNumber(bare[2] ?? '');
+    format = 'issue';
+  }
   let volume = facts.volume;
   if (isCollected(format) && number !== null && volume === null && /^\d+$/.test(number)) {
     // "Saga TPB (2012- Image) 1-1ST": a collected edition's number is its volume.
@@ -482,8 +500,8 @@ interface IssueAnchor {
 }
 
 const HASH_NUMBER = /#\s?(-?\d{1,7}(?:,\d{3})*(?:\.\d{1,3}|\.[a-z]{1,4}|\/\d{1,2})?)([a-z]{1,2})?(?![\w])/i;
-/** "Issue 5", "No. 5", and 2000 AD's "Prog 2100". */
-const WORD_NUMBER = /\b(?:issue|no\.|prog)\s*#?\s*(\d{1,5})(?![\w])/i;
+/** "Issue 5", "No. 5", 2000 AD's "Prog 2100", and the Italian and Spanish "n. 450", "nº 105", "núm. 3". */
+const WORD_NUMBER = /(?:\b(?:issue|no\.|prog|nr\.|n[uú]m\.)|\bn[º°.])\s*#?\s*(\d{1,5})(?![\w])/i;
 /** MyComicShop: "Batman (2016 DC 3rd Series) 50A", "Saga TPB (2012- Image) 1-1ST". */
 const AFTER_YEAR_NUMBER =
   /(\(\s*(?:19|20)\d{2}\b[^()]*\)\s+)(-?\d{1,5}(?:\.\d{1,3})?(?:\/\d)?)([a-z]{1,3})?(?:-(\d{1,2})(?:st|nd|rd|th)|-(rep))?(?![\w])/i;
@@ -496,7 +514,10 @@ function findIssueNumber(text: string): IssueAnchor | null {
     return anchor(hash.index, hash.index + hash[0].length, hash[1], hash[2]);
   }
   const word = WORD_NUMBER.exec(text);
-  if (word !== null) return anchor(word.index, word.index + word[0].length, word[1], undefined);
+  // "Kaiju No. 8, Vol. 14": a "No." before a volume is part of the name.
+  if (word !== null && !(/^no\./i.test(word[0]) && /\bvol(?:ume)?\.?\s*\d/i.test(text.slice(word.index)))) {
+    return anchor(word.index, word.index + word[0].length, word[1], undefined);
+  }
   const afterYear = AFTER_YEAR_NUMBER.exec(text);
   if (afterYear !== null && !isOrdinalSuffix(afterYear[3])) {
     const start = afterYear.index + (afterYear[1] ?? '').length;

@@ -17,7 +17,7 @@ import { comparable, fixturePages, parsePage, type ExpectedItem, type FixturePag
  * - Amazon titles with no volume or format: the fixtures drop a subtitle after a colon and the word "One".
  * - "… by Jonathan Hickman": the parser keeps a creator's credit in the series, as one fixture does
  *   (barnesandnoble/…-long-halloween, amazon/…); another drops it.
- * - "Library Edition": the parser takes it as the format, as it does "Deluxe Edition" and "Gallery Edition"
+ * - "Library Edition", "Deluxe Edition": the parser takes them as the format, as it does "Deluxe Edition" and "Gallery Edition"
  *   (which the fixtures drop too); one fixture keeps it in the series.
  */
 const SERIES_READINGS: readonly { page: string; expected: string; parsed: string }[] = [
@@ -27,6 +27,7 @@ const SERIES_READINGS: readonly { page: string; expected: string; parsed: string
   { page: 'previewsworld/previewsworld-home-2018-03', expected: 'THE BALLAD OF HALO JONES', parsed: 'The Ballad of Halo Jones Book 1' },
   { page: 'tfaw/tfaw-new-releases-this-week-2025', expected: 'The Umbrella Academy Library Edition', parsed: 'The Umbrella Academy' },
   { page: 'layouts/waterstones-graphic-novels-manga', expected: 'Ultimate Spider-Man', parsed: 'Ultimate Spider-Man by Jonathan Hickman' },
+  { page: 'layouts/crunchyroll-store-manga-new-releases', expected: 'Berserk Deluxe Edition', parsed: 'Berserk' },
 ];
 
 function readingFor(page: string, expected: ExpectedItem): (typeof SERIES_READINGS)[number] | undefined {

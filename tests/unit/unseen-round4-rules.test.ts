@@ -195,3 +195,33 @@ describe('round five', () => {
     expect(parsed.kind === 'comic' ? parsed.series : parsed.reason).toBe('Batman: Hush');
   });
 });
+
+describe('round five: manga, Italian and Spanish shops, Amazon ads', () => {
+  const read1 = (title: string, category?: string) => {
+    const parsed = parseTitle(title, category === undefined ? {} : { category });
+    return parsed.kind === 'comic' ? [parsed.series, parsed.number, parsed.volume] : parsed.reason;
+  };
+  it('"n. 450", "nº 105" are issue numbers; a "No." before a volume is part of the name', () => {
+    expect(read1('Tex n. 780')).toEqual(['Tex', '780', null]);
+    expect(read1('One Piece nº 105')).toEqual(['One Piece', '105', null]);
+    expect(read1('Kaiju No. 8, Vol. 14')).toEqual(['Kaiju No. 8', null, 14]);
+    expect(read1('Batman No. 5')).toEqual(['Batman', '5', null]);
+  });
+  it('a number ending a title a store vouches for is its number, a year is not', () => {
+    expect(read1('Chainsaw Man 18', 'Comics')).toEqual(['Chainsaw Man', '18', null]);
+    expect(read1('Batman 1989', 'Comics')).toEqual(['Batman 1989', null, null]);
+    expect(read1('Chainsaw Man 18')).toBe('no-comic-marker');
+  });
+  it('light novels, art books, subscriptions and "nº 1 al 3" packs are not comics; "Complete Box Set" is a format', () => {
+    expect(read1('Re:ZERO -Starting Life in Another World-, Vol. 1 (light novel)')).toBe('merchandise');
+    expect(read1('Chainsaw Man Official Illustration Book (Art Book)')).toBe('merchandise');
+    expect(read1('Abbonamento Topolino - 52 numeri')).toBe('merchandise');
+    expect(read1('Pack One Piece nº 1 al 3')).toBe('lot');
+    expect(read1('Demon Slayer Complete Box Set')).toEqual(['Demon Slayer', null, null]);
+  });
+  it("Amazon's 'Sponsored Ad - ' is not part of the title", async () => {
+    const { titleText } = await import('@/lib/detect/judge');
+    expect(titleText('Sponsored Ad - Absolute Batman Vol. 1: The Zoo')).toBe('Absolute Batman Vol. 1: The Zoo');
+    expect(titleText('Ad - Absolute Batman Vol. 1: The Zoo')).toBe('Absolute Batman Vol. 1: The Zoo');
+  });
+});
