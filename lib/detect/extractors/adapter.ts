@@ -7,7 +7,7 @@ import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_
 import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
-import { extractPrice, isOldPrice, shownPrice } from '../prices';
+import { extractPrice, isOldPrice } from '../prices';
 import type { ItemRule, Pick, SiteAdapter } from '../../sites/types';
 import type { DetectionStep } from '../types';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
@@ -92,8 +92,9 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
       return;
     }
     const anchor = pickElement(context.document, container, rule.anchor) ?? title?.element ?? container;
-    // Where the rule's price selectors name nothing (a theme's own price elements), the block's shown price.
-    const price = pickPrice(context.document, container, rule.price) ?? shownPrice(container, 40);
+    // Where the rule's price selectors name nothing (a theme's own price elements), the grid reader gives
+    // the block's shown price (./product-grid.ts).
+    const price = pickPrice(context.document, container, rule.price);
     items.add({ codes, title: text, parsed: judged ?? null, price, anchor, via, sources: [via], container, link, scan: items.scan }, link);
   } catch {
     // One odd item does not stop the others.

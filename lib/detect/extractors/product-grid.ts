@@ -105,7 +105,9 @@ export const productGrid: Extractor = function* (context, root) {
       const tried = existing.codes.length === 0 && linesTried < LINES_TRIED;
       const codes = tried ? lineCodes(card) : [];
       if (tried) linesTried = codes.length > 0 ? 0 : linesTried + 1;
-      if (!seen.has(card) || codes.length > 0) items.merge(existing, codes, 'grid', undefined, card);
+      // An item with no price (the adapter's rule names none of the theme's price elements): the card's.
+      const price = existing.price === null && existing.container === card ? shownPrice(card, 40) : undefined;
+      if (!seen.has(card) || codes.length > 0 || price != null) items.merge(existing, codes, 'grid', price, card);
       continue;
     }
     if (seen.has(card)) continue;
