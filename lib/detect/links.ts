@@ -20,8 +20,11 @@ const ACTION_LINK =
   /^(?:#|javascript:|mailto:|tel:|sms:)|[/?&=](?:cart|basket|bag|checkout|wishlist|wish-list|wantlist|want-list|compare|account|login|log-in|signin|sign-in|register|logout|share|sharer|add-to-cart|add_to_cart|addtocart|quickview|quick-view|review|reviews|write-review|reserve|pull-?list)\b|[?&](?:sort|order|page|view|limit|dir|filter)[^=]*=|facebook\.com|twitter\.com|x\.com\/intent|pinterest\.|instagram\.com|tiktok\.com|youtube\.com|reddit\.com\/submit/i;
 /** How product pages are addressed across store platforms: Shopify /products/, WooCommerce /product/,
  *  BigCommerce and Magento slugs ending .html, Amazon /dp/, eBay /itm/, PREVIEWS /Catalog/, ids in the path. */
+/** Parameter names that name one item (ITEM_PARAM), also read as a product's address (PRODUCT_PATH). */
+const ITEM_PARAMETER_NAMES = 'iid|ivid|ivgroup(?:id)?|item_?id|product_?id|pid';
+const ITEM_PARAMETER_NAME = new RegExp(`^(?:${ITEM_PARAMETER_NAMES})$`, 'i');
 const PRODUCT_PATH =
-  /\/(?:products?|produkt|produit|producto|prodotto|produto|artikel|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:product_?id|pid|item_?id|itemid|iid|ivid|ivgroup(?:id)?|prod|sku|isbn|ean|upc)=/i;
+  new RegExp(String.raw`\/(?:products?|produkt|produit|producto|prodotto|produto|artikel|p|dp|gp\/product|itm|item|items|issue|issues|comic|comics\/[^/]+\/\d|book|books\/[^/]+\/\d|catalog|title|titles|prod|detail|details|shop\/[^/]+\/[^/]+)\/[^/?#]|\/[^/?#]*\d{5,}[^/?#]*(?:\/|$|\?|#|\.html?)|[-_]p[-_]?\d{3,}|\.html?(?:$|[?#])|[?&](?:${ITEM_PARAMETER_NAMES}|prod|sku|isbn|ean|upc)=`, 'i');
 
 /** A product address reduced to what names the product: no tracking parameters, no fragment; `productKey`
  *  names the product where the path alone does not (Amazon's `/dp/<ASIN>` behind ad redirects). */
@@ -53,7 +56,7 @@ export function linkKeys(url: string, productKey?: RegExp): LinkKey {
     // alone: of its parameters only those naming a code or an item count ("?classType=…&athbdg=…" do not).
     const numbered = /\/[^/]*\d{6,}[^/]*$/.test(path);
     const params = [...address.searchParams]
-      .filter(([k]) => !TRACKING_PARAM.test(k) && (!numbered || CODE_PARAMETERS[k.toLowerCase()] !== undefined || ITEM_PARAM.test(`?${k}=x`)))
+      .filter(([k]) => !TRACKING_PARAM.test(k) && (!numbered || CODE_PARAMETERS[k.toLowerCase()] !== undefined || ITEM_PARAMETER_NAME.test(k)))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (path === '' && params.length === 0) return null;
     return address.host.replace(/^www\./, '') + path + (params.length > 0 ? '?' + new URLSearchParams(params).toString() : '');
@@ -75,7 +78,7 @@ const LIST_PATH =
 const LIST_PARAMETER = /[?&](?:q|query|s|ntt|ntk|k|keywords?|tid|pub|publisher|author|brand|vendor|date|cat|category|tag|series|creator)=/i;
 
 /** A parameter naming one item: MyComicShop's issues live at `/search?TID=…&IID=…` (or `&IVGroup=…`). */
-const ITEM_PARAM = /[?&](?:iid|ivid|ivgroup(?:id)?|item_?id|product_?id|pid)=\w/i;
+const ITEM_PARAM = new RegExp(`[?&](?:${ITEM_PARAMETER_NAMES})=\\w`, 'i');
 
 /** A link to a list of products (a search, a creator, a category), unless it is plainly a product's. */
 export function isListLink(href: string): boolean {

@@ -50,20 +50,23 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
   const only = shown.length === 1 ? shown[0] : undefined;
   if (only !== undefined && namedOld(only.line, only.price, only.parent, only.label) && SOLD_OUT.test(leadingText(block, 1000))) return null;
   if (shown.length <= 1) return shown[0]?.price ?? null;
-  for (const { price, line, parent, label } of shown) {
-    const struck = parent.closest(NOT_ASKED);
-    if ((struck === null || !block.contains(struck)) && !namedOld(line, price, parent, label)) return price;
-  }
+  for (const { price, line, parent, label } of shown) if (!struckWithin(parent, block) && !namedOld(line, price, parent, label)) return price;
   return shown[0]?.price ?? null;
 }
 
 /** Whether the price `el` shows inside `block` is one the shopper is not asked to pay: struck through, in an
  *  old or list price's element (Magento's "old-price", "msrp"), or named so in its own text ("Was $4.99"). */
 export function isOldPrice(el: Element, block: Element, text: string): boolean {
-  // Up to the block only: the list above it is long, and what is above it says nothing of this price.
-  for (let node: Element | null = el; node !== null; node = node === block ? null : node.parentElement) if (node.matches(NOT_ASKED)) return true;
+  if (struckWithin(el, block)) return true;
   const price = /^[\d$£€¥]/.test(text) ? null : extractPrice(text);
   return price !== null && OLD_PRICE_WORDS.test(text.slice(0, text.indexOf(price)));
+}
+
+/** Whether `el`, or an element above it inside `block`, strikes a price through or names it the old one.
+ *  Up to the block only: the page above it is long, and says nothing of this price. */
+function struckWithin(el: Element, block: Element): boolean {
+  for (let node: Element | null = el; node !== null; node = node === block ? null : node.parentElement) if (node.matches(NOT_ASKED)) return true;
+  return false;
 }
 
 /** A price named as the old or list one by the words before it: "Was: $4.99", "MSRP $5.99". */

@@ -46,7 +46,7 @@ export const productGrid: Extractor = function* (context, root) {
   const { items, seen, linkKey, url } = context;
   const links = root.querySelectorAll('a[href]');
   const owner = new Map<Element, string>();
-  const keyed: { a: Element; key: string }[] = [];
+  let keyed: { a: Element; key: string }[] = [];
   const self = linkKey(url);
   const keyedByStore = context.adapter.productKey !== undefined;
   for (let i = 0; i < links.length && i < MAX_LINKS; i++) {
@@ -72,7 +72,7 @@ export const productGrid: Extractor = function* (context, root) {
   }
   const shared = new Set<string>();
   for (const [key, links] of counts) if (links.length >= 3 && !links.some(isProductLink)) shared.add(key);
-  if (shared.size > 0) keyed.splice(0, keyed.length, ...keyed.filter(({ key }) => !shared.has(key)));
+  if (shared.size > 0) keyed = keyed.filter(({ key }) => !shared.has(key));
   for (const { a, key } of keyed) {
     for (let node: Element | null = a; node !== null; node = node.parentElement) {
       const was = owner.get(node);
@@ -264,7 +264,7 @@ function lineCodes(card: Element, codes: Code[] = []): Code[] {
     const value = node.nodeValue ?? '';
     // Every code has six digits in a row or a Lunar code's 4 + 4 (CODE_LIKE), in 9 characters or more.
     if (value.length < 9 || !/\d{4}/.test(value) || node.parentElement?.closest(NOT_CONTENT) != null) continue;
-    if (value.length >= 9 && value.length <= 40 && CODE_LIKE.test(value)) addCode(codes, strictCode(clean(value)));
+    if (value.length <= 40 && CODE_LIKE.test(value)) addCode(codes, strictCode(clean(value)));
     // A labelled code inside a line of facts: "Image · Marjorie Liu · ISBN 978-1-63215-709-6".
     else if (value.length <= 200 && LABELLED_CODE.test(value)) for (const code of findCodesInText(value)) addCode(codes, code);
   }
@@ -348,5 +348,3 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
   }
   return { title: vouched, unmarked: vouched === null ? unmarked : null };
 }
-
-
