@@ -10,7 +10,7 @@ import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
 import { isVerseDbError, VerseDbError } from './versedb/errors';
 import type { VerseDbClient } from './versedb/client';
-import type { AmbiguousMatch, Issue } from './versedb/schemas';
+import { variantOfCode, type AmbiguousMatch, type Issue } from './versedb/schemas';
 
 // The status of one comic a page shows: from the cache and the synced library first; then one
 // lookup by code (spent at most once per code, "not found" and "ambiguous" remembered too); a
@@ -448,11 +448,11 @@ export class StatusResolver {
     const upc = parseComicUpc(code.value);
     // A 17-digit code whose add-on names another number than its issue's: this base breaks the rule.
     await this.deps.library.learnBase(base, issue.seriesId, upc !== null && !followsAddOn(code.value, issue.number));
-    const exact = upc !== null && issue.suggestedVariantId !== null && issue.upc === code.value;
+    const variantId = upc !== null ? variantOfCode(issue, code.value) : null;
     await this.deps.library.learnSeries(issue.seriesId, {
       seriesName: issue.series?.name ?? null,
       issues: [{ number: issue.number, issueId: issue.id }],
-      variants: exact && issue.suggestedVariantId !== null ? [{ variantId: issue.suggestedVariantId, issueId: issue.id, cover: upc.cover, printing: upc.printing }] : [],
+      variants: upc !== null && variantId !== null ? [{ variantId, issueId: issue.id, cover: upc.cover, printing: upc.printing }] : [],
     });
   }
 
@@ -488,7 +488,7 @@ export class StatusResolver {
         code: key,
         kind: 'found',
         issueId: issue.id,
-        variantId: issue.upc === code.value ? issue.suggestedVariantId : null,
+        variantId: variantOfCode(issue, code.value),
         expiresAt: this.deps.library.ttl('found'),
       };
       await this.deps.library.remember(resolution);
@@ -653,7 +653,7 @@ export class StatusResolver {
     if (!parts || parts.collected) return known;
     // Until the library has synced once, neither "owned" nor the pull list can be read from it.
     if (!(await this.librarySync()).synced) return known;
-    const pulled = (await this.shared('pull-list', () => this.deps.library.pullListSeries())).filter((series) => seriesKey(series.seriesName) === parts.series);
+    const pulled = (await this.shared('pull-list', () => this.deps.library.pullListSeries())).filter((series) => series.seriesName !== null && seriesKey(series.seriesName) === parts.series);
     const [series] = pulled;
     if (!series) return known;
     let message: string;

@@ -64,7 +64,7 @@ export class Truth {
         issueKeys.set(copy.issueId, key);
         this.ownedNumbers.add(key);
       }
-      if (meta.page >= meta.lastPage) break;
+      if (!meta || meta.page >= meta.lastPage) break;
     }
     for (let page = 1; ; page += 1) {
       const { entries, meta } = await this.client.wishlistPage(page, 100);

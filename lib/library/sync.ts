@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isVerseDbError } from '../versedb/errors';
 import { circuitRetryAt } from '../circuit';
 import type { VerseDbClient } from '../versedb/client';
-import type { CollectionCopy, Issue } from '../versedb/schemas';
+import type { CollectionCopy, Issue, SkippedRow } from '../versedb/schemas';
 import type { Scheduler } from '../scheduler';
 import { wishlistKey, type IssueSummary } from '../store/db';
 import type { Library } from './library';
@@ -42,6 +42,10 @@ const SyncProgressShape = z.object({
   problem: z.string().nullable(),
   /** When this run began: changes the member made since may be missing from what it read. */
   startedAt: z.number().nullable().default(null),
+  /** Rows VerseDB sent that could not be read, by list and reason, in this run (the last one, once it ended). */
+  unreadable: z.array(z.object({ list: z.enum(['collection', 'wishlist', 'pull-list']), reason: z.string(), count: z.number().int() })).default([]),
+  /** Copies the last full sync could not read: the collection's total counts them, the library does not. */
+  unreadableCopies: z.number().int().default(0),
 });
 /** Stored progress; one saved before the phase fields existed, mid-collection, takes the collection's pages. */
 export const SyncProgress = z.preprocess((stored) => {
@@ -70,7 +74,28 @@ export function idleProgress(): SyncProgress {
     lastSyncedAt: null,
     problem: null,
     startedAt: null,
+    unreadable: [],
+    unreadableCopies: 0,
   };
+}
+
+export type SyncList = SyncProgress['unreadable'][number]['list'];
+
+/** The unreadable rows of one list replaced by `skipped` (a step that reads its list whole), or added to (a page). */
+export function countUnreadable(
+  unreadable: SyncProgress['unreadable'],
+  list: SyncList,
+  skipped: readonly SkippedRow[],
+  mode: 'replace' | 'add',
+): SyncProgress['unreadable'] {
+  const kept = mode === 'replace' ? unreadable.filter((entry) => entry.list !== list) : [...unreadable];
+  for (const row of skipped) {
+    const at = kept.findIndex((entry) => entry.list === list && entry.reason === row.reason);
+    const entry = kept[at];
+    if (entry) kept[at] = { ...entry, count: entry.count + 1 };
+    else kept.push({ list, reason: row.reason, count: 1 });
+  }
+  return kept;
 }
 
 export type SyncOutcome =
@@ -201,6 +226,7 @@ export class LibrarySync {
       step: 'collection',
       generation: mode === 'full' ? progress.generation + 1 : progress.generation,
       lastSyncedAt: progress.lastSyncedAt,
+      unreadableCopies: progress.unreadableCopies,
       startedAt: this.now(),
     };
   }
@@ -283,18 +309,22 @@ export class LibrarySync {
     this.alive(epoch);
     await this.store(result.copies, progress.generation);
     await this.deps.afterReplace?.(readAt);
+    const rowsRead = result.copies.length + result.skipped.length;
+    // Without paging meta, a short page is the last one.
+    const pageCount = result.meta?.lastPage ?? (rowsRead < PER_PAGE ? page : page + 1);
     const next: SyncProgress = {
       ...progress,
       nextPage: page + 1,
-      lastPage: result.meta.lastPage,
-      total: result.meta.total,
+      lastPage: pageCount,
+      total: result.meta?.total ?? null,
       pagesDone: progress.pagesDone + 1,
       phasePagesDone: progress.pagesDone + 1,
-      phaseLastPage: result.meta.lastPage,
+      phaseLastPage: pageCount,
       failures: 0,
       problem: null,
+      unreadable: countUnreadable(progress.unreadable, 'collection', result.skipped, 'add'),
     };
-    const lastPage = page >= result.meta.lastPage || result.copies.length === 0;
+    const lastPage = page >= pageCount || rowsRead === 0;
     if (progress.mode === 'full') {
       if (!lastPage) return next;
       // The collection's last page is shown as done before the step moves on to the wishlist.
@@ -302,12 +332,14 @@ export class LibrarySync {
       this.alive(epoch);
       await library.removeCopiesBefore(progress.generation);
       await this.deps.afterReplace?.(progress.startedAt ?? 0);
-      return { ...next, step: 'wishlist', nextPage: 1, ...PHASE_START };
+      const unreadableCopies = next.unreadable.filter((entry) => entry.list === 'collection').reduce((sum, entry) => sum + entry.count, 0);
+      return { ...next, step: 'wishlist', nextPage: 1, ...PHASE_START, unreadableCopies };
     }
     if (!reachedKnown && !lastPage) return next;
     this.report(next, epoch);
-    // Incremental: a total that disagrees means copies were removed elsewhere; start over in full.
-    if ((await library.copyCount()) !== result.meta.total) return this.begin(next, 'full');
+    // Incremental: a total that disagrees (or none) means copies may have been removed elsewhere; start over in full.
+    const total = result.meta?.total ?? null;
+    if (total === null || (await library.copyCount()) + progress.unreadableCopies !== total) return this.begin(next, 'full');
     return { ...next, step: 'wishlist', nextPage: 1, ...PHASE_START };
   }
 
@@ -331,12 +363,14 @@ export class LibrarySync {
 
   private async wishlist(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     const entries = [];
+    const skipped: SkippedRow[] = [];
     const readAt = this.now();
     for (let page = 1; ; page++) {
       const result = await this.read(`sync:wishlist:${page}`, () => this.deps.client().wishlistPage(page, PER_PAGE), epoch);
       entries.push(...result.entries);
+      skipped.push(...result.skipped);
       this.report(this.pageRead(progress, page, result), epoch);
-      if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
+      if (!result.meta || page >= result.meta.lastPage || result.entries.length + result.skipped.length === 0) break;
     }
     this.alive(epoch);
     await this.deps.library.replaceWishlist(
@@ -351,7 +385,7 @@ export class LibrarySync {
     // Wishlisted issues are matched by title too; keep what we know of them unless we know more already.
     const unknown = [];
     for (const entry of entries) {
-      if (entry.number === null || !entry.series || (await this.deps.library.issue(entry.issueId))) continue;
+      if (entry.number === null || !entry.series?.name || (await this.deps.library.issue(entry.issueId))) continue;
       // The wishlist gives no format; a collected edition's name says so ("Saga Vol. 1 TP").
       const parsed = entry.name ? parseTitle(entry.name) : null;
       const collected = parsed !== null && isComic(parsed) && isCollectedFormat(parsed.format);
@@ -371,24 +405,29 @@ export class LibrarySync {
     }
     this.alive(epoch);
     await this.deps.library.putIssues(unknown);
-    return { ...progress, step: 'pull-list', ...PHASE_START, failures: 0 };
+    return { ...progress, step: 'pull-list', ...PHASE_START, failures: 0, unreadable: countUnreadable(progress.unreadable, 'wishlist', skipped, 'replace') };
   }
 
   private async pullList(progress: SyncProgress, epoch: number): Promise<SyncProgress> {
     const series = [];
+    const skipped: SkippedRow[] = [];
     const readAt = this.now();
     for (let page = 1; ; page++) {
       const result = await this.read(`sync:pull-list:${page}`, () => this.deps.client().pullListPage(page, PER_PAGE), epoch);
       series.push(...result.entries);
+      skipped.push(...result.skipped);
       this.report(this.pageRead(progress, page, result), epoch);
-      if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) break;
+      if (!result.meta || page >= result.meta.lastPage || result.entries.length + result.skipped.length === 0) break;
     }
     this.alive(epoch);
     await this.deps.library.replacePullList(
       series.map((entry) => ({ seriesId: entry.seriesId, seriesName: entry.seriesName, coverUrl: entry.coverUrl })),
     );
     await this.deps.afterReplace?.(readAt);
-    return { ...progress, step: null, mode: null, ...PHASE_START, failures: 0, lastSyncedAt: this.now() };
+    return {
+      ...progress, step: null, mode: null, ...PHASE_START, failures: 0, lastSyncedAt: this.now(),
+      unreadable: countUnreadable(progress.unreadable, 'pull-list', skipped, 'replace'),
+    };
   }
 
   /** The step's progress once its page `page` is read: the last page as that page says (the count read when

@@ -402,13 +402,15 @@ export class Writer {
     for (let page = 1; page <= 50; page++) {
       const result = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.pullListPage(page, 100));
       if (result.entries.some((entry) => entry.seriesId === seriesId)) return true;
-      if (!result.meta || page >= result.meta.lastPage || result.entries.length === 0) return false;
+      if (!result.meta || page >= result.meta.lastPage || result.entries.length + result.skipped.length === 0) return false;
     }
     return false;
   }
 
   private async copiesOnVerseDb(client: VerseDbClient, issueId: number): Promise<number[]> {
     const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
+    // An answer without its copies cannot tell a new copy from an old one: wait rather than add twice.
+    if (!check.listed) throw new VerseDbError({ kind: 'malformed', message: 'VerseDB’s collection check sent no copies; Longbox tries again later.' });
     return check.copies.map((copy) => copy.copyId);
   }
 

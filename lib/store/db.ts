@@ -51,7 +51,8 @@ export interface WishlistItem {
 
 export interface PullListSeries {
   seriesId: number;
-  seriesName: string;
+  /** Null when VerseDB sent the series without its name. */
+  seriesName: string | null;
   coverUrl: string | null;
 }
 

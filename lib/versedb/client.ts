@@ -21,6 +21,7 @@ import {
   UserProfile,
   WishlistPage,
   WishlistState,
+  type Issue,
 } from './schemas';
 
 // The VerseDB API client. It knows paths, bodies and error statuses; it does not decide when to
@@ -256,13 +257,19 @@ export class VerseDbClient {
 
   // --- lookups ---
   lookupUpc(upc: string, signal?: AbortSignal) {
-    return this.request('GET', `/lookup/upc/${encodeURIComponent(upc)}`, { schema: LookupResult, signal });
+    return this.lookup(`/lookup/upc/${encodeURIComponent(upc)}`, signal);
   }
   lookupIsbn(isbn: string, signal?: AbortSignal) {
-    return this.request('GET', `/lookup/isbn/${encodeURIComponent(isbn)}`, { schema: LookupResult, signal });
+    return this.lookup(`/lookup/isbn/${encodeURIComponent(isbn)}`, signal);
   }
   lookupCode(code: string, signal?: AbortSignal) {
-    return this.request('GET', `/lookup/code/${encodeURIComponent(code)}`, { schema: LookupResult, signal });
+    return this.lookup(`/lookup/code/${encodeURIComponent(code)}`, signal);
+  }
+  /** A 200 whose `data` names no issue (no id) tells nothing about the code: it is "not found", not an error. */
+  private async lookup(path: string, signal?: AbortSignal): Promise<Issue> {
+    const issue = await this.request('GET', path, { schema: LookupResult, signal });
+    if (!issue) throw new VerseDbError({ kind: 'not-found', message: 'VerseDB answered for this code without naming an issue.' }, 200);
+    return issue;
   }
   issue(issueId: number) {
     return this.request('GET', `/issues/${issueId}`, { schema: DataOf(IssueRecord).transform((r) => r.data) });

@@ -1,46 +1,116 @@
 import { z } from 'zod';
 
-// Response schemas for the VerseDB API (shared/api/versedb-contract.md). The service's two sources
-// disagree on a few names (`description`/`solicitation`, `number`/`issue_number`, ids as numbers or
-// strings), so each schema accepts both and hands the rest of Longbox one normalised shape.
-// Fields the SDK models mark optional stay optional here; what makes a record a comic (an id and an
-// issue number, or a series name) is required, so a stray object is rejected.
+// Response schemas for the VerseDB API (shared/api/versedb-contract.md). The service's sources disagree
+// on a few names (`description`/`solicitation`, `number`/`issue_number`, ids as numbers or strings), so
+// each schema accepts both and hands the rest of Longbox one normalised shape.
+//
+// Read tolerantly: the SDK models mark nearly every field optional, and the service is generated from
+// examples. A schema requires only what Longbox cannot work without (an id to act on, what a badge
+// shows); a descriptive field that is absent, null or of another type becomes null, never a failure.
+// Lists are read row by row: a row that cannot be read is skipped and counted (`Rows.skipped`), so one
+// odd record costs one row, never the page.
 
 /** Ids arrive as ints, sometimes as digit strings (`variant_id` in some models). */
 export const Id = z.union([
   z.number().int().nonnegative(),
-  z.string().regex(/^\d{1,15}$/).transform(Number),
+  z.string().trim().regex(/^\d{1,15}$/).transform(Number),
 ]);
 
-const OptionalId = Id.nullish().transform((value) => value ?? null);
-const Text = z.string().nullish().transform((value) => value ?? null);
+/** An id Longbox can do without: anything else reads as null. */
+const OptionalId = z.unknown().optional().transform((value) => {
+  const parsed = Id.safeParse(value);
+  return parsed.success ? parsed.data : null;
+});
+/** Text Longbox only shows: a number is written out, anything else but a string is null. */
+const Text = z.unknown().optional().transform((value): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null,
+);
 /** Issue numbers are strings (`"1"`, `"1.MU"`), but some models type them as numbers. */
 const IssueNumber = z.union([z.string(), z.number().transform(String)]);
-const Bool = z.boolean().nullish().transform((value) => value ?? false);
+/** PHP services send booleans as true, 1 or "1" too; anything unreadable is false. */
+const Bool = z.unknown().optional().transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+const Int = z.unknown().optional().transform((value): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : null;
+});
+
+/** A nested object Longbox can do without: when it cannot be read it is null, and its row is kept. */
+function optional<T extends z.ZodType>(schema: T) {
+  return schema.nullish().catch(null).transform((value) => value ?? null);
+}
+
+// --- row by row ----------------------------------------------------------------------------------
+
+/** A row of a list that could not be read: where it was and why, in words for the member. */
+export interface SkippedRow {
+  index: number;
+  /** Ends a sentence such as "3 wishlist entries could not be read; VerseDB sent them …". */
+  reason: string;
+}
+export interface Rows<T> {
+  rows: T[];
+  skipped: SkippedRow[];
+}
+
+/** Why a row failed, from the first field that did: `reasons` names the fields whose absence says it best. */
+function reasonFor(error: z.ZodError, reasons: Readonly<Record<string, string>>): string {
+  const issue = error.issues[0];
+  const path = issue?.path ?? [];
+  for (let depth = path.length; depth > 0; depth--) {
+    const known = reasons[path.slice(0, depth).join('.')];
+    if (known) return known;
+  }
+  if (issue?.code === 'custom' && issue.message) return issue.message;
+  return path.length > 0 ? `with a field Longbox cannot read (${path.join('.')})` : 'in a shape Longbox cannot read';
+}
+
+/** A JSON array read one row at a time; the rows that fail are counted with their reason. */
+export function rowsOf<T extends z.ZodType>(row: T, reasons: Readonly<Record<string, string>> = {}) {
+  return z.array(z.unknown()).transform((items): Rows<z.output<T>> => {
+    const rows: z.output<T>[] = [];
+    const skipped: SkippedRow[] = [];
+    items.forEach((item, index) => {
+      const parsed = row.safeParse(item);
+      if (parsed.success) rows.push(parsed.data);
+      else skipped.push({ index, reason: item === null || typeof item !== 'object' ? 'as an empty record' : reasonFor(parsed.error, reasons) });
+    });
+    return { rows, skipped };
+  });
+}
+
+// --- shared records ------------------------------------------------------------------------------
 
 export const SeriesRef = z
   .object({
     id: Id,
-    name: z.string(),
-    start_year: z.number().int().nullish(),
-    volume_number: z.number().int().nullish(),
+    name: Text,
+    start_year: Int,
+    volume_number: Int,
   })
-  .transform((s) => ({ id: s.id, name: s.name, startYear: s.start_year ?? null, volume: s.volume_number ?? null }));
+  .transform((s) => ({ id: s.id, name: s.name, startYear: s.start_year, volume: s.volume_number }));
 export type SeriesRef = z.output<typeof SeriesRef>;
 
+/** A publisher is `{id, name}` in most models and a bare name in the wishlist's. */
 const PublisherRef = z
-  .union([z.object({ id: Id.nullish(), name: z.string() }), z.string()])
+  .union([z.object({ name: Text }), z.string()])
   .transform((p) => (typeof p === 'string' ? p : p.name));
 
-/** An issue as lookups, issue detail and list items describe it. */
+/** One of a lookup's `variants[]`: the codes of each cover, so the code looked up names its variant. */
+const LookupVariant = z
+  .object({ variant_id: OptionalId, variant_name: Text, cover_url: Text, upc: Text })
+  .transform((v) => ({ variantId: v.variant_id, name: v.variant_name, coverUrl: v.cover_url, upc: v.upc }));
+export type LookupVariant = z.output<typeof LookupVariant>;
+
+/** An issue as lookups, issue detail and list items describe it. Only its id is required. */
 export const IssueRecord = z
   .object({
     id: Id,
-    series_id: Id.nullish(),
-    issue_number: IssueNumber.nullish(),
-    number: IssueNumber.nullish(),
+    series_id: OptionalId,
+    issue_number: IssueNumber.nullish().catch(null),
+    number: IssueNumber.nullish().catch(null),
     name: Text,
-    title: Text,
+    /** The issue detail's `title` is its Title (`{id, name}`); discovery feeds send the issue's title as text. */
+    title: z.union([z.string(), z.object({ name: Text })]).nullish().catch(null),
     description: Text,
     solicitation: Text,
     release_date: Text,
@@ -50,21 +120,22 @@ export const IssueRecord = z
     upc: Text,
     isbn: Text,
     format: Text,
-    price: z.union([z.string(), z.number().transform(String)]).nullish(),
+    price: Text,
     lunar_code: Text,
     universal_code: Text,
     diamond_code: Text,
-    series: SeriesRef.nullish(),
-    publisher: PublisherRef.nullish(),
-    /** A lookup by a variant's own code names that variant. */
+    series: optional(SeriesRef),
+    publisher: optional(PublisherRef),
+    /** Older answers put the variant a lookup's own code names inside `data`. */
     suggested_variant_id: OptionalId,
   })
-  .refine((r) => r.issue_number != null || r.number != null, { message: 'an issue needs an issue number' })
   .transform((r) => ({
     id: r.id,
     seriesId: r.series_id ?? r.series?.id ?? null,
+    /** '' when VerseDB sent no number (a one-shot): such an issue is never matched by title. */
     number: r.issue_number ?? r.number ?? '',
-    name: r.name ?? r.title ?? null,
+    name: r.name ?? (typeof r.title === 'string' ? r.title : null),
+    titleName: r.title !== null && typeof r.title === 'object' ? r.title.name : null,
     solicitation: r.solicitation ?? r.description ?? null,
     releaseDate: r.release_date,
     focDate: r.foc_date,
@@ -72,75 +143,120 @@ export const IssueRecord = z
     upc: r.upc,
     isbn: r.isbn,
     format: r.format,
-    price: r.price ?? null,
+    price: r.price,
     codes: { lunar: r.lunar_code, universal: r.universal_code, diamond: r.diamond_code },
-    series: r.series ?? null,
-    publisher: r.publisher ?? null,
+    series: r.series,
+    publisher: r.publisher,
     suggestedVariantId: r.suggested_variant_id,
+    /** A lookup's covers and their codes (empty elsewhere). */
+    variants: [] as LookupVariant[],
   }));
 export type Issue = z.output<typeof IssueRecord>;
 
+/** The reasons a list row of issues fails, in the member's words. */
+const ISSUE_ROW_REASONS = { id: 'without an issue id' } as const;
+const issueRows = rowsOf(IssueRecord, ISSUE_ROW_REASONS);
+
 export const DataOf = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
 
-/** Short paging meta of most lists, and Laravel's longer one on the collection list. */
-export const PageMeta = z
-  .object({
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int().nullish(),
-    total: z.number().int(),
-  })
-  .transform((m) => ({ page: m.current_page, lastPage: m.last_page, perPage: m.per_page ?? null, total: m.total }));
-export type PageMeta = z.output<typeof PageMeta>;
+/** Short paging meta of most lists, and Laravel's longer one on the collection list; null when unreadable. */
+export const PageMeta = optional(
+  z
+    .object({
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: Int,
+      total: z.number().int(),
+    })
+    .transform((m) => ({ page: m.current_page, lastPage: m.last_page, perPage: m.per_page, total: m.total })),
+);
+export type PageMeta = NonNullable<z.output<typeof PageMeta>>;
 
 /** `GET /issues` (the catalog's issue list): one page of issues and its paging, when the server sends it. */
 export const IssueListPage = z
-  .object({ data: z.array(IssueRecord), meta: PageMeta.nullish() })
-  .transform((p) => ({ issues: p.data, meta: p.meta ?? null }));
+  .object({ data: issueRows, meta: PageMeta })
+  .transform((p) => ({ issues: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
 // --- /user ---------------------------------------------------------------------------------------
 
 export const UserProfile = DataOf(
-  z.object({ id: Id, username: z.string(), name: Text, is_pro: z.boolean() }),
-).transform(({ data }) => ({ id: data.id, username: data.username, name: data.name, isPro: data.is_pro }));
+  z.object({ id: Id, username: Text, name: Text, is_pro: Bool }),
+).transform(({ data }) => ({ id: data.id, username: data.username ?? data.name ?? `member ${data.id}`, name: data.name, isPro: data.is_pro }));
 export type UserProfile = z.output<typeof UserProfile>;
 
 // --- lookups -------------------------------------------------------------------------------------
 
-export const LookupResult = DataOf(IssueRecord).transform(({ data }) => data);
+/**
+ * A 200 lookup. `suggested_variant_id` and `variants[]` sit beside `data` in the newer models (inside it in
+ * older answers). A `data` without an issue id names no comic: null, which the caller treats as not found.
+ */
+export const LookupResult = z
+  .object({
+    data: z.unknown(),
+    suggested_variant_id: OptionalId,
+    variants: rowsOf(LookupVariant).nullish().catch(null),
+  })
+  .transform((body): Issue | null => {
+    const parsed = IssueRecord.safeParse(body.data);
+    if (!parsed.success) return null;
+    return {
+      ...parsed.data,
+      suggestedVariantId: body.suggested_variant_id ?? parsed.data.suggestedVariantId,
+      variants: body.variants?.rows ?? [],
+    };
+  });
+
+/**
+ * The variant a lookup's own code names: the cover in `variants[]` whose code it is, else the suggested
+ * variant when the answer's own code is the one looked up (or the answer lists no covers to tell by).
+ * A suggestion for a code of another printing or cover names no variant: the copy is then the plain issue.
+ */
+export function variantOfCode(issue: Issue, code: string): number | null {
+  const digits = (value: string | null) => (value ?? '').replace(/[\s-]/g, '').toUpperCase();
+  const wanted = digits(code);
+  // The cover whose code it is, even the plain cover (no variant id): its own listing is the surest answer.
+  const own = issue.variants.find((variant) => digits(variant.upc) === wanted);
+  if (own) return own.variantId;
+  if (issue.suggestedVariantId === null) return null;
+  const answerCodes = [issue.upc, issue.codes.lunar, issue.codes.universal].map(digits);
+  if (answerCodes.includes(wanted)) return issue.suggestedVariantId;
+  const listed = issue.variants.some((variant) => variant.upc !== null);
+  return !listed && issue.upc === null ? issue.suggestedVariantId : null;
+}
 
 const AmbiguousMatch = z
   .object({
     issue_id: Id,
     series_name: z.string(),
-    series_id: Id.nullish(),
+    series_id: OptionalId,
     issue_number: IssueNumber,
     cover_url: Text,
     variant_name: Text,
     publisher_name: Text,
     release_date: Text,
-    start_year: z.number().int().nullish(),
+    start_year: Int,
     suggested_variant_id: OptionalId,
   })
   .transform((m) => ({
     issueId: m.issue_id,
     seriesName: m.series_name,
-    seriesId: m.series_id ?? null,
+    seriesId: m.series_id,
     number: m.issue_number,
     coverUrl: m.cover_url,
     variantName: m.variant_name,
     publisher: m.publisher_name,
     releaseDate: m.release_date,
-    startYear: m.start_year ?? null,
+    startYear: m.start_year,
     suggestedVariantId: m.suggested_variant_id,
   }));
 export type AmbiguousMatch = z.output<typeof AmbiguousMatch>;
 
+/** A 409: the issues sharing a code. A match without an issue, a series name or a number is left out. */
 export const AmbiguousBody = z.object({
-  message: z.string().nullish(),
-  count: z.number().int().nullish(),
-  total_count: z.number().int().nullish(),
-  matches: z.array(AmbiguousMatch),
+  message: Text,
+  count: Int,
+  total_count: Int,
+  matches: rowsOf(AmbiguousMatch).transform((r) => r.rows),
 });
 
 // --- collection ----------------------------------------------------------------------------------
@@ -154,170 +270,189 @@ export type Condition = z.output<typeof Condition>;
 
 export const GRADING_COMPANIES = ['CGC', 'CBCS', 'PGX', 'other', 'self_graded'] as const;
 
-/** A copy in the member's collection, from GET /user/collections. */
+/** A copy in the member's collection, from GET /user/collections. Its id and its issue's id are required. */
 export const CollectionCopy = z
   .object({
     id: Id,
-    collectable_type: z.string().nullish(),
+    collectable_type: Text,
     collectable_id: Id,
     variant_id: OptionalId,
     condition: Text,
-    grade_score: z.union([z.string(), z.number().transform(String)]).nullish(),
+    grade_score: Text,
     graded: Bool,
-    price_paid: z.union([z.number(), z.string()]).nullish(),
     /** The copy's format (`trade_paperback`...): the collectable itself may not carry one. */
     format: Text,
-    created_at: z.string(),
-    collectable: IssueRecord.nullish(),
+    created_at: Text,
+    collectable: optional(IssueRecord),
   })
   .transform((c) => ({
     copyId: c.id,
     issueId: c.collectable_id,
     variantId: c.variant_id,
     condition: c.condition,
-    gradeScore: c.grade_score ?? null,
+    gradeScore: c.grade_score,
     graded: c.graded,
-    addedAt: c.created_at,
+    addedAt: c.created_at ?? '',
     issue: c.collectable ? { ...c.collectable, format: c.collectable.format ?? c.format } : null,
   }));
 export type CollectionCopy = z.output<typeof CollectionCopy>;
 
-export const CollectionPage = z
-  .object({ data: z.array(CollectionCopy), meta: PageMeta })
-  .transform((p) => ({ copies: p.data, meta: p.meta }));
+export const COLLECTION_ROW_REASONS = {
+  id: 'without a copy id',
+  collectable_id: 'without an issue',
+} as const;
 
+export const CollectionPage = z
+  .object({ data: rowsOf(CollectionCopy, COLLECTION_ROW_REASONS), meta: PageMeta })
+  .transform((p) => ({ copies: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
+
+/**
+ * Whether the member owns an issue. `in_collection` says it; when absent, the copies say it. An answer
+ * that says neither is not read: "not owned" is never a guess.
+ */
 export const CollectionCheck = z
   .object({
-    in_collection: z.boolean(),
+    in_collection: z.boolean().nullish().catch(null),
     is_unreleased: Bool,
-    copies_count: z.number().int(),
-    copies: z.array(
+    copies_count: Int,
+    copies: rowsOf(
       z.object({ id: Id, variant_id: OptionalId, condition: Text, grade_score: Text, created_at: Text }),
-    ),
+    ).nullish().catch(null),
   })
   .transform((c) => ({
-    owned: c.in_collection,
-    copies: c.copies.map((copy) => ({
+    owned: c.in_collection ?? (c.copies_count !== null ? c.copies_count > 0 : c.copies ? c.copies.rows.length + c.copies.skipped.length > 0 : null),
+    /** False when VerseDB sent no list of copies: an add cannot be settled by this answer. */
+    listed: c.copies !== null,
+    copies: (c.copies?.rows ?? []).map((copy) => ({
       copyId: copy.id,
       variantId: copy.variant_id,
       condition: copy.condition,
       gradeScore: copy.grade_score,
       addedAt: copy.created_at,
     })),
-  }));
+  }))
+  .refine((c): c is typeof c & { owned: boolean } => c.owned !== null, { message: 'the check says neither in_collection nor its copies' });
 export type CollectionCheck = z.output<typeof CollectionCheck>;
 
-export const AddedCopy = DataOf(
-  z.object({
-    id: Id,
-    issue: z.object({ id: Id }).nullish(),
-    variant_id: OptionalId,
-    condition: Text,
-    price_paid: z.union([z.number(), z.string()]).nullish(),
-  }),
-).transform(({ data }) => ({ copyId: data.id, variantId: data.variant_id, condition: data.condition }));
+/** A copy just added. Its id names the copy to keep; without one the collection check settles the add. */
+export const AddedCopy = z
+  .object({ data: optional(z.object({ id: OptionalId, variant_id: OptionalId, condition: Text })) })
+  .transform(({ data }) => ({ copyId: data?.id ?? null, variantId: data?.variant_id ?? null, condition: data?.condition ?? null }));
 
-export const UpdatedCopy = DataOf(z.object({ id: Id, condition: Text })).transform(({ data }) => ({
-  copyId: data.id,
-  condition: data.condition,
-}));
+export const UpdatedCopy = z
+  .object({ data: optional(z.object({ id: OptionalId, condition: Text })) })
+  .transform(({ data }) => ({ copyId: data?.id ?? null, condition: data?.condition ?? null }));
 
-/** 204 answers, and 201s whose body carries nothing Longbox reads. */
-export const NoBody = z.unknown().transform(() => undefined);
-export const AnyBody = z.union([z.record(z.string(), z.unknown()), z.undefined()]).transform(() => undefined);
+/** 204 answers, and 2xx answers whose body carries nothing Longbox reads (a PHP `[]` included). */
+export const NoBody = z.unknown().optional().transform(() => undefined);
+export const AnyBody = NoBody;
 
 // --- wishlist and pull list ----------------------------------------------------------------------
 
+/** A wishlist row names its issue as `entity`; a deleted catalog record leaves it null, and the row is skipped. */
 export const WishlistEntry = z
   .object({
-    id: Id,
+    id: OptionalId,
     variant_id: OptionalId,
-    created_at: z.string(),
+    created_at: Text,
     entity: z.object({
       id: Id,
       name: Text,
-      issue_number: IssueNumber.nullish(),
+      issue_number: IssueNumber.nullish().catch(null),
       image_url: Text,
-      series: SeriesRef.nullish(),
+      series: optional(SeriesRef),
     }),
   })
   .transform((w) => ({
     entryId: w.id,
     issueId: w.entity.id,
     variantId: w.variant_id,
-    addedAt: w.created_at,
+    addedAt: w.created_at ?? '',
     number: w.entity.issue_number ?? null,
     name: w.entity.name,
     coverUrl: w.entity.image_url,
-    series: w.entity.series ?? null,
+    series: w.entity.series,
   }));
 export type WishlistEntry = z.output<typeof WishlistEntry>;
 
-export const WishlistPage = z
-  .object({ data: z.array(WishlistEntry), meta: PageMeta.nullish() })
-  .transform((p) => ({ entries: p.data, meta: p.meta ?? null }));
+export const WISHLIST_ROW_REASONS = { entity: 'without an issue' } as const;
 
-export const WishlistState = z.object({ in_wishlist: z.boolean() });
+export const WishlistPage = z
+  .object({ data: rowsOf(WishlistEntry, WISHLIST_ROW_REASONS), meta: PageMeta })
+  .transform((p) => ({ entries: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
+
+/** The answer to a wishlist add: a 2xx is the add, whatever its body says. */
+export const WishlistState = NoBody;
+
+const PulledSeries = z.object({ id: Id, name: Text, cover_url: Text });
 
 /** Pull-list rows name their series as `series`, or (per the WordPress client) `pullable`. */
 export const PullListEntry = z
   .object({
-    id: Id,
-    series: z.object({ id: Id, name: z.string(), cover_url: Text, publisher: PublisherRef.nullish() }).nullish(),
-    pullable: z.object({ id: Id, name: z.string(), cover_url: Text }).nullish(),
+    id: OptionalId,
+    series: optional(PulledSeries),
+    pullable: optional(PulledSeries),
     added_at: Text,
   })
-  .refine((p) => p.series != null || p.pullable != null, { message: 'a pull-list entry needs its series' })
-  .transform((p) => {
-    const series = p.series ?? p.pullable;
-    return {
-      entryId: p.id,
-      seriesId: series?.id ?? 0,
-      seriesName: series?.name ?? '',
-      coverUrl: series?.cover_url ?? null,
-      addedAt: p.added_at,
-    };
-  });
+  .transform((p) => ({ ...p, pulled: p.series ?? p.pullable }))
+  .refine((p) => p.pulled !== null, { message: 'without a series' })
+  .transform((p) => ({
+    entryId: p.id,
+    seriesId: p.pulled?.id ?? 0,
+    seriesName: p.pulled?.name ?? null,
+    coverUrl: p.pulled?.cover_url ?? null,
+    addedAt: p.added_at,
+  }));
 export type PullListEntry = z.output<typeof PullListEntry>;
 
 export const PullListPage = z
-  .object({ data: z.array(PullListEntry), meta: PageMeta.nullish() })
-  .transform((p) => ({ entries: p.data, meta: p.meta ?? null }));
+  .object({ data: rowsOf(PullListEntry), meta: PageMeta })
+  .transform((p) => ({ entries: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
 // --- discovery -----------------------------------------------------------------------------------
 
 export const FocPage = z
   .object({
-    data: z.array(IssueRecord),
-    meta: z.object({
-      current_page: z.number().int(),
-      last_page: z.number().int(),
-      total: z.number().int(),
-      foc_start: Text,
-      foc_end: Text,
-      note: Text,
-    }),
+    data: issueRows,
+    meta: optional(
+      z.object({ current_page: Int, last_page: Int, total: Int, note: Text }),
+    ),
   })
   .transform((p) => ({
-    issues: p.data,
-    meta: { page: p.meta.current_page, lastPage: p.meta.last_page, total: p.meta.total, note: p.meta.note },
+    issues: p.data.rows,
+    skipped: p.data.skipped,
+    meta: {
+      page: p.meta?.current_page ?? 1,
+      lastPage: p.meta?.last_page ?? p.meta?.current_page ?? 1,
+      total: p.meta?.total ?? p.data.rows.length,
+      note: p.meta?.note ?? null,
+    },
   }));
 
 export const UpcomingFirstsPage = z
-  .object({ data: z.array(IssueRecord) })
-  .transform((p) => ({ issues: p.data }));
+  .object({ data: issueRows })
+  .transform((p) => ({ issues: p.data.rows, skipped: p.data.skipped }));
+
+/** A map of issue id to text; a PHP service sends an empty one as `[]`, and a value that is not text is left out. */
+const TextByIssue = z
+  .unknown()
+  .transform((value): Record<string, string> => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  });
 
 export const FollowUpdatesPage = z
   .object({
-    data: z.array(IssueRecord),
-    follow_contexts: z.record(z.string(), z.string()).nullish(),
-    follow_types: z.record(z.string(), z.string()).nullish(),
+    data: issueRows,
+    follow_contexts: TextByIssue,
+    follow_types: TextByIssue,
   })
   .transform((p) => ({
-    issues: p.data.map((issue) => ({
+    skipped: p.data.skipped,
+    issues: p.data.rows.map((issue) => ({
       issue,
-      reason: p.follow_contexts?.[String(issue.id)] ?? null,
-      followType: p.follow_types?.[String(issue.id)] ?? null,
+      reason: p.follow_contexts[String(issue.id)] ?? null,
+      followType: p.follow_types[String(issue.id)] ?? null,
     })),
   }));
 
@@ -336,11 +471,11 @@ export const ConnectToken = z
 
 export const ErrorBody = z
   .object({
-    message: z.string().nullish(),
-    error: z.string().nullish(),
-    error_description: z.string().nullish(),
-    errors: z.record(z.string(), z.array(z.string())).nullish(),
-    upgrade_url: z.string().nullish(),
+    message: z.string().nullish().catch(null),
+    error: z.string().nullish().catch(null),
+    error_description: z.string().nullish().catch(null),
+    errors: z.record(z.string(), z.array(z.string())).nullish().catch(null),
+    upgrade_url: z.string().nullish().catch(null),
   })
   .loose();
 export type ErrorBody = z.output<typeof ErrorBody>;

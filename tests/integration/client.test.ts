@@ -112,7 +112,7 @@ describe('VerseDbClient', () => {
     si.faults.clear();
   });
 
-  it('refuses an answer that is not a comic record', async () => {
+  it('reads a lookup whose answer names no issue as not found, and refuses it where an issue was asked for', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ data: { id: 'not a number', name: '<img src=x onerror=alert(1)>' } }));
@@ -121,7 +121,9 @@ describe('VerseDbClient', () => {
     const { port } = server.address() as AddressInfo;
     try {
       const hostile = new VerseDbClient({ baseUrl: `http://127.0.0.1:${port}`, token: 't' });
-      expect((await problemOf(hostile.lookupUpc('76194134182500111'))).kind).toBe('malformed');
+      // A badge cannot act on a record without an id: the code is "not found", not an error badge.
+      expect((await problemOf(hostile.lookupUpc('76194134182500111'))).kind).toBe('not-found');
+      expect((await problemOf(hostile.issue(5))).kind).toBe('malformed');
     } finally {
       server.close();
     }

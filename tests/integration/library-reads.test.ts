@@ -31,9 +31,9 @@ async function catalogFor() {
   for (let page = 1; ; page++) {
     const result = await web().collectionPage(page);
     for (const copy of result.copies) {
-      if (copy.issue?.series) owned.set(copy.issueId, { series: copy.issue.series.name, number: copy.issue.number });
+      if (copy.issue?.series) owned.set(copy.issueId, { series: copy.issue.series.name ?? '', number: copy.issue.number });
     }
-    if (page >= result.meta.lastPage) break;
+    if (!result.meta || page >= result.meta.lastPage) break;
   }
   const issues = [...si.catalog().issues.values()].filter((i) => i.upc?.length === 17);
   si.clearRequests();

@@ -111,7 +111,7 @@ class PerCode {
     for (let page = 1; ; page++) {
       const { copies, meta } = await this.client.collectionPage(page);
       for (const copy of copies) if (copy.issue) this.owned.add(`${copy.issue.seriesId}#${normaliseNumber(copy.issue.number)}`);
-      if (page >= meta.lastPage) break;
+      if (!meta || page >= meta.lastPage) break;
     }
     for (const entry of (await this.client.wishlistPage(1)).entries) this.wished.add(entry.issueId);
     for (const entry of (await this.client.pullListPage(1)).entries) this.pulled.add(entry.seriesId);

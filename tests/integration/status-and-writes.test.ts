@@ -38,7 +38,7 @@ async function unownedModernIssues(count: number) {
   for (let page = 1; ; page++) {
     const result = await web().collectionPage(page);
     for (const copy of result.copies) owned.add(copy.issueId);
-    if (page >= result.meta.lastPage) break;
+    if (!result.meta || page >= result.meta.lastPage) break;
   }
   const series = new Set<number>();
   return [...si.catalog().issues.values()]
@@ -131,7 +131,7 @@ describe('item statuses', () => {
     if (!copy?.issue?.series) throw new Error('no owned issue with a series');
     si.clearRequests();
     const { matchKey } = await import('@/lib/library/match');
-    const key = matchKey(copy.issue.series.name, copy.issue.number);
+    const key = matchKey(copy.issue.series.name ?? '', copy.issue.number);
     const [byTitle] = await service.itemStatuses([item([], key)]);
     expect(byTitle).toMatchObject({ state: 'owned', byTitle: true });
     expect(readsServed(si)).toBe(0);
@@ -244,7 +244,7 @@ describe('title matching of wishlisted issues', () => {
     if (!entry?.series || !entry.number) throw new Error('the free member has no wishlisted single issue');
     const { matchKey } = await import('@/lib/library/match');
     si.clearRequests();
-    const [status] = await harness.service.itemStatuses([item([], matchKey(entry.series.name, entry.number))]);
+    const [status] = await harness.service.itemStatuses([item([], matchKey(entry.series.name ?? '', entry.number))]);
     expect(status).toMatchObject({ byTitle: true });
     expect(['wishlist', 'owned']).toContain(status?.state);
     expect(readsServed(si)).toBe(0);

@@ -43,7 +43,7 @@ async function libraryOf(token: string = si.tokens.free) {
   for (let page = 1; ; page++) {
     const result = await web.collectionPage(page);
     for (const copy of result.copies) owned.add(copy.issueId);
-    if (page >= result.meta.lastPage) break;
+    if (!result.meta || page >= result.meta.lastPage) break;
   }
   const wished = new Set<number>();
   for (let page = 1; ; page++) {

@@ -169,5 +169,5 @@ async function twoWishlistPages(): Promise<void> {
 /** What VerseDB lists as the member's collection (sold copies are not listed). */
 async function totalCopies(token: string): Promise<number> {
   const page = await new VerseDbClient({ baseUrl: si.url, token }).collectionPage(1, 1);
-  return page.meta.total;
+  return page.meta?.total ?? Number.NaN;
 }
