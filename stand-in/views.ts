@@ -89,8 +89,28 @@ export function issueDetail(v: View, issue: Issue) {
   };
 }
 
-/** §2: the UPC lookup's 200 `data`; `suggested_variant_id` names the variant whose own code matched. */
-export function upcLookupData(v: View, { issue, variant }: CodeMatch) {
+/**
+ * §2: a 200 lookup as the newer models send it: the issue in `data`; beside it `suggested_variant_id`
+ * (the variant whose own code matched) and `variants[]`, every cover with its codes.
+ */
+export function lookupAnswer(v: View, match: CodeMatch, data: unknown) {
+  const { issue, variant } = match;
+  return {
+    data,
+    suggested_variant_id: variant?.id ?? null,
+    variants: issue.variants.map((x) => ({
+      variant_id: String(x.id),
+      variant_name: x.name,
+      cover_url: coverUrl(v, issue, x),
+      upc: x.upc,
+      lunar_code: x.lunarCode,
+      universal_code: x.universalCode,
+    })),
+  };
+}
+
+/** §2: the UPC lookup's 200 `data`: the issue, with its own (first cover's) code. */
+export function upcLookupData(v: View, { issue }: CodeMatch) {
   const series = v.catalog.seriesOf(issue);
   return {
     id: issue.id,
@@ -102,20 +122,19 @@ export function upcLookupData(v: View, { issue, variant }: CodeMatch) {
     solicitation: issue.solicitation,
     release_date: issue.releaseDate,
     cover_date: issue.coverDate,
-    cover_url: coverUrl(v, issue, variant),
-    upc: variant?.upc ?? issue.upc,
-    suggested_variant_id: variant?.id ?? null,
+    cover_url: coverUrl(v, issue),
+    upc: issue.upc,
     series: { id: series.id, name: series.name, slug: series.slug, start_year: series.startYear, volume_number: series.volume },
     publisher: publisherRef(v, series),
   };
 }
 
 export function codeLookupData(v: View, match: CodeMatch) {
-  const { issue, variant } = match;
+  const { issue } = match;
   return {
     ...upcLookupData(v, match),
-    lunar_code: variant?.lunarCode ?? issue.lunarCode,
-    universal_code: variant?.universalCode ?? issue.universalCode,
+    lunar_code: issue.lunarCode,
+    universal_code: issue.universalCode,
     diamond_code: issue.diamondCode,
   };
 }

@@ -128,10 +128,15 @@ export const discoveryRoutes: Route[] = [
             series: { id: series.id, name: series.name, start_year: series.startYear },
           };
         }),
-        follow_contexts: Object.fromEntries(rows.map(({ issue, reason }) => [String(issue.id), reason.context])),
-        follow_types: Object.fromEntries(rows.map(({ issue, reason }) => [String(issue.id), reason.type])),
+        // A PHP service sends an empty map as an empty list.
+        follow_contexts: phpMap(rows.map(({ issue, reason }) => [String(issue.id), reason.context])),
+        follow_types: phpMap(rows.map(({ issue, reason }) => [String(issue.id), reason.type])),
         meta: { days: q.days, total_follows: follows.length, current_page: meta.current_page, per_page: meta.per_page, total: meta.total, last_page: meta.last_page },
       });
     },
   },
 ];
+
+function phpMap(entries: Array<[string, string]>): Record<string, string> | [] {
+  return entries.length === 0 ? [] : Object.fromEntries(entries);
+}

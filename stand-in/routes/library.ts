@@ -83,7 +83,8 @@ export const libraryRoutes: Route[] = [
       const seriesId = validate(pullListBody, ctx.body).series_id;
       if (!ctx.world.catalog.series.has(seriesId)) throw validationError('The selected series id is invalid.', { series_id: ['The selected series id is invalid.'] });
       const pulls = ctx.world.library.pullListOf(ctx.member.id);
-      if (pulls.some((p) => p.seriesId === seriesId)) return ok({}, 200);
+      // Already pulled: the contract documents 201 only, and the list keeps one row per series.
+      if (pulls.some((p) => p.seriesId === seriesId)) return ok({}, 201);
       ctx.world.library.addPull(ctx.member.id, seriesId, ctx.nowMs);
       return ok({}, 201);
     },

@@ -1,7 +1,7 @@
 import type { CodeMatch } from '../catalog/index.ts';
 import { LUNAR_CODE, UNIVERSAL_CODE } from '../barcodes.ts';
 import { ApiError, ok, type Reply } from '../http.ts';
-import { ambiguousMatch, codeLookupData, isbnLookupData, upcLookupData, type View } from '../views.ts';
+import { ambiguousMatch, codeLookupData, isbnLookupData, lookupAnswer, upcLookupData, type View } from '../views.ts';
 import { LOOKUP, type Route } from './shared.ts';
 
 // Barcode and distributor-code lookups (contract §2). One match answers 200, several 409 with the
@@ -23,7 +23,7 @@ function answer(view: View, label: string, code: string, matches: CodeMatch[], d
   const [only] = matches;
   if (!only) throw new ApiError(404, { message: `No issue found with ${label}: ${code}` });
   if (matches.length > 1) throw ambiguous(view, label, code, matches);
-  return ok({ data: data(only) });
+  return ok(lookupAnswer(view, only, data(only)));
 }
 
 export const lookupRoutes: Route[] = [

@@ -41,8 +41,8 @@ describe('--data extend', () => {
     expect(one!.variants[1]!.upc).toBe(BASE + comicAddOn(1, 2, 1));
     expect(two!.releaseDate).toBe('2026-12-12');
     expect(two!.focDate).toBe('2026-11-28');
-    const byVariant = shape(UpcLookup, (await call(standIn(), api(`/lookup/upc/${one!.variants[1]!.upc}`))).body).data;
-    expect(byVariant).toMatchObject({ id: one!.id, suggested_variant_id: one!.variants[1]!.id, publisher: { name: 'Oni Press' } });
+    const byVariant = shape(UpcLookup, (await call(standIn(), api(`/lookup/upc/${one!.variants[1]!.upc}`))).body);
+    expect(byVariant).toMatchObject({ data: { id: one!.id, publisher: { name: 'Oni Press' } }, suggested_variant_id: one!.variants[1]!.id });
     const series = shape(Ambiguous, (await call(standIn(), api(`/lookup/upc/${BASE}`))).body);
     expect(series.total_count).toBe(2);
     const foc = shape(FocPage, (await call(standIn(), api('/discovery/foc?days=7&limit=50'))).body);

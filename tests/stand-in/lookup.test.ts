@@ -20,10 +20,12 @@ describe('UPC lookup', () => {
     const variant = issue.variants[1]!;
     const answer = await call(standIn(), api(`/lookup/upc/${variant.upc}`));
     expect(answer.status).toBe(200);
-    const { data } = shape(UpcLookup, answer.body);
-    expect(data.id).toBe(issue.id);
-    expect(data.suggested_variant_id).toBe(variant.id);
-    expect(data.upc).toBe(variant.upc);
+    const body = shape(UpcLookup, answer.body);
+    expect(body.data.id).toBe(issue.id);
+    // The variant sits beside `data`, as the newer SDK models put it; `data` is the issue, with its own code.
+    expect(body.suggested_variant_id).toBe(variant.id);
+    expect(body.data.upc).toBe(issue.upc);
+    expect(body.variants.find((v) => v.upc === variant.upc)?.variant_id).toBe(String(variant.id));
   });
 
   it('resolves an unknown printing or cover of a known issue number to that issue', async () => {
@@ -118,8 +120,9 @@ describe('distributor code lookup', () => {
     const issue = coded();
     expect(shape(CodeLookup, (await call(standIn(), api(`/lookup/code/${issue.universalCode}`))).body).data.id).toBe(issue.id);
     const variant = issue.variants[1]!;
-    const { data } = shape(CodeLookup, (await call(standIn(), api(`/lookup/code/${variant.lunarCode}`))).body);
-    expect(data.suggested_variant_id).toBe(variant.id);
+    const body = shape(CodeLookup, (await call(standIn(), api(`/lookup/code/${variant.lunarCode}`))).body);
+    expect(body.suggested_variant_id).toBe(variant.id);
+    expect(body.variants.find((v) => v.lunar_code === variant.lunarCode)?.variant_id).toBe(String(variant.id));
   });
 
   it('answers 422 for something that is not a Lunar or Universal code, 404 for an unknown one', async () => {

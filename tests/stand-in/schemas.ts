@@ -26,15 +26,23 @@ export const FullUser = ShowcaseUser.extend({ email: z.string(), has_password: z
 const SeriesRef = z.object({ id: int, name: z.string(), slug: z.string() });
 const PublisherRef = z.object({ id: int, name: z.string(), slug: z.string() });
 
-export const UpcLookup = z.object({
-  data: z.object({
-    id: int, slug: z.string(), series_id: int, title_id: int, issue_number: z.string(), name: z.string(), solicitation: z.string(),
-    release_date: date, cover_date: date, cover_url: url, upc: z.string(), suggested_variant_id: int.nullable(),
-    series: SeriesRef.extend({ start_year: int, volume_number: int }), publisher: PublisherRef,
-  }),
-});
+/** A 200 lookup's covers beside `data` (newer models: variant ids typed as strings). */
+const LookupVariants = {
+  suggested_variant_id: int.nullable(),
+  variants: z.array(z.object({
+    variant_id: z.string().regex(/^\d+$/), variant_name: z.string(), cover_url: url, upc: z.string().nullable(),
+    lunar_code: z.string().nullable(), universal_code: z.string().nullable(),
+  })).min(1),
+};
+const UpcData = z.object({
+  id: int, slug: z.string(), series_id: int, title_id: int, issue_number: z.string(), name: z.string(), solicitation: z.string(),
+  release_date: date, cover_date: date, cover_url: url, upc: z.string(),
+  series: SeriesRef.extend({ start_year: int, volume_number: int }), publisher: PublisherRef,
+}).strict();
+export const UpcLookup = z.object({ data: UpcData, ...LookupVariants });
 export const CodeLookup = z.object({
-  data: UpcLookup.shape.data.extend({ lunar_code: z.string().nullable(), universal_code: z.string().nullable(), diamond_code: z.string().nullable() }),
+  data: UpcData.extend({ lunar_code: z.string().nullable(), universal_code: z.string().nullable(), diamond_code: z.string().nullable() }),
+  ...LookupVariants,
 });
 export const IsbnLookup = z.object({
   data: z.object({
