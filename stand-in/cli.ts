@@ -19,12 +19,14 @@ const HELP = `Usage: npm run stand-in -- [flags]
   --latency MS         add MS milliseconds to every API response
   --error-rate R       answer a share R (0..1) of API requests with 500 or 503
   --drop-rate R        process a share R (0..1) of API requests, then drop the connection
+  --realistic SEED     answer as the real service may: loose fields null or absent, string ids,
+                       deleted records in lists (seeded; see stand-in/realistic.ts)
   --help               show this help`;
 
 class UsageError extends Error {}
 
-type Flag = 'port' | 'host' | 'data' | 'now' | 'read-limit' | 'read-day-limit' | 'write-limit' | 'latency' | 'error-rate' | 'drop-rate';
-const FLAGS: readonly Flag[] = ['port', 'host', 'data', 'now', 'read-limit', 'read-day-limit', 'write-limit', 'latency', 'error-rate', 'drop-rate'];
+type Flag = 'port' | 'host' | 'data' | 'now' | 'read-limit' | 'read-day-limit' | 'write-limit' | 'latency' | 'error-rate' | 'drop-rate' | 'realistic';
+const FLAGS: readonly Flag[] = ['port', 'host', 'data', 'now', 'read-limit', 'read-day-limit', 'write-limit', 'latency', 'error-rate', 'drop-rate', 'realistic'];
 
 function readFlags(argv: string[]): Partial<Record<Flag | 'help', string>> {
   const flags: Partial<Record<Flag | 'help', string>> = {};
@@ -78,6 +80,7 @@ export function optionsFromArgs(argv: string[]): StandInOptions | 'help' {
     ...(f['drop-rate'] !== undefined ? { drop_rate: share('drop-rate', f['drop-rate']) } : {}),
   };
   if (Object.keys(faults).length > 0) options.faults = faults;
+  if (f.realistic !== undefined) options.realistic = { seed: integer('realistic', f.realistic, 0, 2 ** 31) };
   if (f.data !== undefined) {
     let text: string;
     try {

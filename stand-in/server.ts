@@ -12,6 +12,7 @@ import { Faults, type FaultSettings } from './faults.ts';
 import { ApiError, originOf, parseBody, readRawBody, sendJson, sendText, type Reply } from './http.ts';
 import { Library, tokenOwner, type Ability, type ApiToken, type Tier } from './members.ts';
 import { DEFAULT_LIMITS, mergeLimits, RateLimiter, type LimitOverrides, type TierLimits } from './rate-limits.ts';
+import { Realism, type RealisticSettings } from './realistic.ts';
 import { RequestLog, type RequestLogEntry } from './request-log.ts';
 import { Router } from './router.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -41,6 +42,8 @@ export interface StandInOptions {
   faults?: FaultSettings;
   /** Seed of the PRNG behind random faults. */
   faultSeed?: number;
+  /** Answer as the real service may (stand-in/realistic.ts): loose fields dropped, string ids, deleted records. */
+  realistic?: boolean | RealisticSettings;
 }
 
 export interface StandInSummary {
@@ -187,6 +190,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, wo
     }
   }
 
+  if (world.realism && match.kind === 'found' && reply.status >= 200 && reply.status < 300 && reply.body !== undefined) {
+    reply = { ...reply, body: world.realism.roughen(path, url.searchParams, reply.body) };
+  }
+
   // Uncounted answers (401, 404, 405) show the bucket as it stands.
   const headers = { ...CORS, ...rateHeaders(rate ?? world.rateLimiter.peek(rateKey, tier, kind)), ...reply.headers };
   if (fault.drop) {
@@ -215,6 +222,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     faults,
     connect: new ConnectCodes(),
     log: new RequestLog(),
+    realism: realismFrom(options.realistic ?? false),
   };
 
   const controls: StandInControls = {
@@ -253,6 +261,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       if (options.faults) world.faults.set(options.faults);
       world.connect.reset();
       world.log.clear();
+      world.realism?.reset();
     },
     state() {
       const { catalog, library } = world;
@@ -353,3 +362,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       }),
   };
 }
+
+function realismFrom(setting: boolean | RealisticSettings): Realism | null {
+  if (setting === false) return null;
+  return new Realism(setting === true ? {} : setting);
+}
+

@@ -2,6 +2,7 @@ import type { Catalog } from './catalog/index.ts';
 import type { Clock } from './clock.ts';
 import type { ConnectCodes } from './connect.ts';
 import type { Faults } from './faults.ts';
+import type { Realism } from './realistic.ts';
 import type { Library } from './members.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import type { RequestLog } from './request-log.ts';
@@ -15,4 +16,6 @@ export interface World {
   faults: Faults;
   connect: ConnectCodes;
   log: RequestLog;
+  /** Realistic mode: answers roughened as the real service may send them; null when off. */
+  realism: Realism | null;
 }

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useModel } from '../context';
-import { readsText, syncText } from '@/lib/ui/status-text';
+import { readsText, syncText, unreadableText } from '@/lib/ui/status-text';
 
 /** Library sync (now, last synced, progress and when the hourly cap allows the next page), and the cache. */
 export function LibrarySection() {
@@ -19,6 +19,11 @@ export function LibrarySection() {
       {state && signedIn ? (
         <>
           <p data-testid="sync-status">{syncText(state.sync, model.now.value)}</p>
+          {unreadableText(state.sync.unreadable).map((line) => (
+            <p key={line} class="notice" data-testid="sync-unreadable">
+              {line}
+            </p>
+          ))}
           {reads && (
             <p class="muted">
               {reads.hour}; {reads.today}.

@@ -37,6 +37,10 @@ export const UiState = z.object({
     waitingUntil: z.number().nullable(),
     lastSyncedAt: z.number().nullable(),
     problem: z.string().nullable(),
+    /** Rows the sync could not read (VerseDB sent them without what Longbox needs), by list and reason. */
+    unreadable: z
+      .array(z.object({ list: z.enum(['collection', 'wishlist', 'pull-list']), reason: z.string(), count: z.number() }))
+      .default([]),
   }),
   circuit: z
     .object({ state: z.enum(['closed', 'open', 'half-open']), retryAt: z.number().nullable(), failures: z.number() })

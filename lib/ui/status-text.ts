@@ -35,3 +35,20 @@ export function syncText(sync: UiState['sync'], now: number): string {
   if (sync.lastSyncedAt !== null) return `Library synced ${formatAgo(sync.lastSyncedAt, now)}.`;
   return 'Library not synced yet.';
 }
+
+/** What each list's rows are called, one and several. */
+const ROW_NAMES: Record<UiState['sync']['unreadable'][number]['list'], [string, string]> = {
+  collection: ['copy in your collection', 'copies in your collection'],
+  wishlist: ['wishlist entry', 'wishlist entries'],
+  'pull-list': ['pull-list entry', 'pull-list entries'],
+};
+
+/** One line per list and reason for the rows the last sync could not read ("3 wishlist entries could not be read; …"). */
+export function unreadableText(unreadable: UiState['sync']['unreadable']): string[] {
+  return unreadable.map(({ list, reason, count }) => {
+    const [one, several] = ROW_NAMES[list];
+    return count === 1
+      ? `1 ${one} could not be read; VerseDB sent it ${reason}.`
+      : `${formatCount(count)} ${several} could not be read; VerseDB sent them ${reason}.`;
+  });
+}

@@ -97,8 +97,13 @@ const PublisherRef = z
 
 /** One of a lookup's `variants[]`: the codes of each cover, so the code looked up names its variant. */
 const LookupVariant = z
-  .object({ variant_id: OptionalId, variant_name: Text, cover_url: Text, upc: Text })
-  .transform((v) => ({ variantId: v.variant_id, name: v.variant_name, coverUrl: v.cover_url, upc: v.upc }));
+  .object({ variant_id: OptionalId, variant_name: Text, cover_url: Text, upc: Text, lunar_code: Text, universal_code: Text })
+  .transform((v) => ({
+    variantId: v.variant_id,
+    name: v.variant_name,
+    coverUrl: v.cover_url,
+    codes: [v.upc, v.lunar_code, v.universal_code].filter((code): code is string => code !== null),
+  }));
 export type LookupVariant = z.output<typeof LookupVariant>;
 
 /** An issue as lookups, issue detail and list items describe it. Only its id is required. */
@@ -215,12 +220,12 @@ export function variantOfCode(issue: Issue, code: string): number | null {
   const digits = (value: string | null) => (value ?? '').replace(/[\s-]/g, '').toUpperCase();
   const wanted = digits(code);
   // The cover whose code it is, even the plain cover (no variant id): its own listing is the surest answer.
-  const own = issue.variants.find((variant) => digits(variant.upc) === wanted);
+  const own = issue.variants.find((variant) => variant.codes.some((listed) => digits(listed) === wanted));
   if (own) return own.variantId;
   if (issue.suggestedVariantId === null) return null;
   const answerCodes = [issue.upc, issue.codes.lunar, issue.codes.universal].map(digits);
   if (answerCodes.includes(wanted)) return issue.suggestedVariantId;
-  const listed = issue.variants.some((variant) => variant.upc !== null);
+  const listed = issue.variants.some((variant) => variant.codes.length > 0);
   return !listed && issue.upc === null ? issue.suggestedVariantId : null;
 }
 

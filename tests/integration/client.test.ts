@@ -10,7 +10,7 @@ import { VerseDbError, type ApiProblem } from '@/lib/versedb/errors';
 
 let si: StandIn;
 beforeAll(async () => {
-  si = await startStandIn({ port: 0 });
+  si = await startStandIn({ port: 0, realistic: true });
 });
 afterAll(() => si.stop());
 

@@ -11,7 +11,7 @@ import { backgroundFor, readsServed } from './harness';
 
 let si: StandIn;
 beforeAll(async () => {
-  si = await startStandIn({ port: 0 });
+  si = await startStandIn({ port: 0, realistic: true });
 });
 afterAll(() => si.stop());
 beforeEach(() => si.reset());

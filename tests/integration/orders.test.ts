@@ -42,7 +42,7 @@ describe('adding an order page to the collection', () => {
   let harness: Harness;
 
   beforeEach(async () => {
-    si = await startStandIn({ port: 0, clockStart: '2026-11-24T12:00:00Z' });
+    si = await startStandIn({ port: 0, realistic: true, clockStart: '2026-11-24T12:00:00Z' });
     harness = await backgroundFor(si);
     await harness.service.signIn(si.url, si.tokens.free, 'personal');
     await harness.service.runSync();

@@ -63,7 +63,7 @@ function data(): DataFile {
 
 let si: StandIn;
 beforeAll(async () => {
-  si = await startStandIn({ port: 0, data: data() });
+  si = await startStandIn({ port: 0, realistic: true, data: data() });
 });
 afterAll(() => si.stop());
 beforeEach(() => si.reset());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { VerseDbClient } from '@/lib/versedb/client';
 import type { SyncProgress } from '@/lib/library/sync';
-import { syncText } from '@/lib/ui/status-text';
+import { syncText, unreadableText } from '@/lib/ui/status-text';
 import { backgroundFor, readsServed, type Harness } from './harness';
 
 // The library sync against the stand-in over HTTP: full and incremental, resumed after the service
@@ -10,7 +10,7 @@ import { backgroundFor, readsServed, type Harness } from './harness';
 
 let si: StandIn;
 beforeAll(async () => {
-  si = await startStandIn({ port: 0 });
+  si = await startStandIn({ port: 0, realistic: true });
 });
 afterAll(() => si.stop());
 beforeEach(() => si.reset());
@@ -33,6 +33,27 @@ describe('library sync', () => {
     expect(progress.lastSyncedAt).not.toBeNull();
     expect(progress.pagesDone).toBe(Math.ceil(total / 100));
     expect(si.requests().filter((r) => r.status === 429)).toEqual([]);
+  });
+
+  it('keeps every row it can read: a wishlist row with its issue deleted and a pull-list row with its series deleted are skipped, counted and named', async () => {
+    const { service } = await backgroundFor(si);
+    await service.signIn(si.url, si.tokens.free, 'personal');
+    expect(await service.runSync()).toEqual({ kind: 'done' });
+    const progress = await service.sync.progress();
+    // Realistic mode adds one such row to the first page of each list; every other row is kept.
+    expect(progress.unreadable).toEqual([
+      { list: 'wishlist', reason: 'without an issue', count: 1 },
+      { list: 'pull-list', reason: 'without a series', count: 1 },
+    ]);
+    expect(await service.library.db.count('wishlist')).toBe(member('samreads').wishlist);
+    expect((await service.library.pullListSeries()).length).toBe(member('samreads').pull_list);
+    expect(unreadableText(progress.unreadable)).toEqual([
+      '1 wishlist entry could not be read; VerseDB sent it without an issue.',
+      '1 pull-list entry could not be read; VerseDB sent it without a series.',
+    ]);
+    // A second sync counts them again, not on top of the first.
+    await service.runSync('incremental');
+    expect((await service.sync.progress()).unreadable).toEqual(progress.unreadable);
   });
 
   it('refreshes incrementally: new copies from the newest page, removals by a full resync', async () => {

@@ -4,7 +4,7 @@ import { fromDiscovery, fromPageItem, safeCoverUrl, stateLabel } from '../../lib
 import { daysUntil, focCountdown, formatAgo, formatWhen, groupByDay, issueLabel, parsePrice } from '../../lib/ui/format';
 import { explainError, problemsOf } from '../../lib/ui/problems';
 import type { UiState } from '../../lib/ui/replies';
-import { readsText, syncText } from '../../lib/ui/status-text';
+import { readsText, syncText, unreadableText } from '../../lib/ui/status-text';
 
 // Local times, so the tests read the same in every time zone.
 const NOW = new Date(2026, 0, 12, 10, 30).getTime(); // Monday 12 January 2026, 10:30
@@ -15,7 +15,7 @@ function state(changes: { session?: Partial<UiState['session']>; quota?: Partial
   return {
     session: { signedIn: true, rejected: false, address: 'https://versedb.com', tokenKind: 'personal', member: { id: 1, username: 'samreads', name: 'Sam Okafor', isPro: false }, missingScopes: [], ...changes.session },
     quota: { tier: 'free', reads: limit(300), readsToday: { ...limit(4000), resetsAt: at(13, 9) }, writes: limit(150), pausedUntil: null, ...changes.quota },
-    sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, phasePagesDone: 0, phaseLastPage: null, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, ...changes.sync },
+    sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, phasePagesDone: 0, phaseLastPage: null, waitingUntil: null, lastSyncedAt: at(12, 10, 25), problem: null, unreadable: [], ...changes.sync },
     circuit: changes.circuit ?? { state: 'closed', retryAt: null, failures: 0 },
     queuedWrites: changes.queuedWrites ?? 0,
     writesNeedSignIn: changes.writesNeedSignIn ?? 0,
@@ -224,6 +224,19 @@ describe('the status lines', () => {
     const failing = { ...waiting, problem: 'Service Unavailable' };
     expect(syncText(failing, NOW)).toMatch(/^Syncing your collection: 3 of 33 pages done \(3,270 copies\)\. VerseDB is not answering; the sync goes on at .+\.$/);
     expect(problemsOf(state({ sync: failing }), NOW).map((p) => p.text)).toEqual(['Library sync waits to try again: Service Unavailable']);
+  });
+
+  it('names the rows a sync could not read, by list and reason, one line each', () => {
+    expect(unreadableText([])).toEqual([]);
+    expect(unreadableText([
+      { list: 'wishlist', reason: 'without an issue', count: 3 },
+      { list: 'collection', reason: 'without an issue', count: 1 },
+      { list: 'pull-list', reason: 'without a series', count: 1200 },
+    ])).toEqual([
+      '3 wishlist entries could not be read; VerseDB sent them without an issue.',
+      '1 copy in your collection could not be read; VerseDB sent it without an issue.',
+      '1,200 pull-list entries could not be read; VerseDB sent them without a series.',
+    ]);
   });
 
   it('shows each phase’s own pages, never the collection’s count during the wishlist or the pull list', () => {

@@ -18,7 +18,7 @@ const STATE: UiState = {
     writes: { limit: 150, remaining: 150, resetsAt: 1 },
     pausedUntil: null,
   },
-  sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, phasePagesDone: 0, phaseLastPage: null, waitingUntil: null, lastSyncedAt: 5, problem: null },
+  sync: { mode: null, step: null, nextPage: 1, lastPage: null, total: null, pagesDone: 0, phasePagesDone: 0, phaseLastPage: null, waitingUntil: null, lastSyncedAt: 5, problem: null, unreadable: [] },
   circuit: { state: 'closed', retryAt: null, failures: 0 },
   queuedWrites: 0,
   writesNeedSignIn: 0,
