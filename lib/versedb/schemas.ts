@@ -197,7 +197,7 @@ export type UserProfile = z.output<typeof UserProfile>;
  */
 export const LookupResult = z
   .object({
-    data: z.unknown(),
+    data: z.unknown().optional(),
     suggested_variant_id: OptionalId,
     variants: rowsOf(LookupVariant).nullish().catch(null),
   })
@@ -256,12 +256,12 @@ const AmbiguousMatch = z
   }));
 export type AmbiguousMatch = z.output<typeof AmbiguousMatch>;
 
-/** A 409: the issues sharing a code. A match without an issue, a series name or a number is left out. */
+/** A 409: the issues sharing a code. A match without an issue, a series name or a number is left out; the code is still shared. */
 export const AmbiguousBody = z.object({
   message: Text,
   count: Int,
   total_count: Int,
-  matches: rowsOf(AmbiguousMatch).transform((r) => r.rows),
+  matches: rowsOf(AmbiguousMatch).nullish().catch(null).transform((r) => r?.rows ?? []),
 });
 
 // --- collection ----------------------------------------------------------------------------------
@@ -441,6 +441,7 @@ export const UpcomingFirstsPage = z
 /** A map of issue id to text; a PHP service sends an empty one as `[]`, and a value that is not text is left out. */
 const TextByIssue = z
   .unknown()
+  .optional()
   .transform((value): Record<string, string> => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
     return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
