@@ -312,3 +312,38 @@ test('keyboard only: the address and token are typed and saved with Tab and Ente
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('member-name')).toHaveText('Sam Okafor');
 });
+
+test('a sync whose wishlist and pull list hold a record VerseDB deleted completes, and says which rows it could not read', async ({ page, extensionId }) => {
+  // Realistic mode: the first page of each list carries a row whose issue (wishlist) or series (pull list) is gone.
+  const real = await startStandIn({ port: 0, realistic: { seed: 3 } });
+  try {
+    await openOptions(page, extensionId);
+    await page.getByLabel('VerseDB address').fill(real.url);
+    await page.getByLabel('Personal access token').fill(real.tokens.free);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('member-name')).toHaveText('Sam Okafor');
+    await expect(page.getByTestId('sync-status')).toHaveText(/^Library synced/, { timeout: 30_000 });
+    await expect(page.getByTestId('sync-unreadable')).toHaveText([
+      '1 wishlist entry could not be read; VerseDB sent it without an issue.',
+      '1 pull-list entry could not be read; VerseDB sent it without a series.',
+    ]);
+    // Every other row arrived: the wishlist and the pull list VerseDB holds, less the deleted records.
+    const member = real.state().members.find((m) => m.username === 'samreads');
+    const stored = await page.evaluate(async () => {
+      const open = indexedDB.open('longbox');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      return { wishlist: await count('wishlist'), pullList: await count('pullList') };
+    });
+    expect(stored).toEqual({ wishlist: member?.wishlist, pullList: member?.pull_list });
+  } finally {
+    await real.stop();
+  }
+});
