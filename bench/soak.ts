@@ -187,10 +187,14 @@ async function verseDbHolds(si: StandIn): Promise<Holdings> {
   };
   const held: Holdings = { copies: new Map(), wishlist: new Set(), pullList: new Set(), pullRows: new Map() };
   await pages('/user/collections?status=all', (row) =>
-    held.copies.set(Number(row.id), { issueId: Number(row.collectable_id), variantId: row.variant_id === null ? null : Number(row.variant_id) }),
+    held.copies.set(Number(row.id), { issueId: Number(row.collectable_id), variantId: row.variant_id == null ? null : Number(row.variant_id) }),
   );
-  await pages('/user/wishlist', (row) => held.wishlist.add(wishKey(Number((row.entity as { id: number }).id), row.variant_id === null ? null : Number(row.variant_id))));
+  // Realistic answers add rows whose catalog record was deleted: nothing the member can hold.
+  await pages('/user/wishlist', (row) => {
+    if (row.entity) held.wishlist.add(wishKey(Number((row.entity as { id: number }).id), row.variant_id == null ? null : Number(row.variant_id)));
+  });
   await pages('/user/pull-list', (row) => {
+    if (!row.series) return;
     const seriesId = Number((row.series as { id: number }).id);
     held.pullList.add(seriesId);
     held.pullRows.set(seriesId, Number(row.id));
@@ -305,7 +309,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const prng = createPrng(SEED);
   const plan = await planMember(prng);
-  const si = await startStandIn({ port: 0, clockStart: CLOCK_START, data: plan.data, faultSeed: SEED });
+  // Realistic mode: answers as the real service may send them (loose fields missing, string ids, deleted records).
+  const si = await startStandIn({ port: 0, clockStart: CLOCK_START, data: plan.data, faultSeed: SEED, realistic: { seed: SEED } });
   const catalog = si.catalog();
   const pages = fixturePages().filter((page) => !/cart|basket/.test(page.name));
 
@@ -535,6 +540,7 @@ async function main(): Promise<void> {
   const beforeFinalSync = compare(await extensionHolds(worker), await verseDbHolds(si));
   await runSyncRound('full');
   await worker.settle();
+  const unreadable = (await worker.service.sync.progress()).unreadable;
   const here = await extensionHolds(worker);
   const logBeforeVerify = si.requests().length;
   const there = await verseDbHolds(si);
@@ -647,6 +653,7 @@ async function main(): Promise<void> {
   line('writes', `${writes.length} (done at once ${writes.filter((w) => w.reply === 'done').length}, queued ${writes.filter((w) => w.reply === 'queued').length}, refused ${writes.filter((w) => w.reply === 'refused').length})`);
   const rounds = (list: typeof syncRounds) => list.map((r) => `${r.mode} ${r.outcome} after ${r.waits} waits, ${r.minutes} min`).join('; ');
   line('sync rounds', `${syncRounds.length - 1} in the session: ${rounds(syncRounds.slice(0, -1))}; final: ${rounds(syncRounds.slice(-1))}`);
+  line('rows skipped (realistic answers)', unreadable.map((u) => `${u.list} ${u.count} (${u.reason})`).join('; ') || 'none');
   line('faults injected', `${errorsInjected + dropsInjected} (${errorsInjected} answered 5xx, ${dropsInjected} dropped after the work) of ${log.length} API requests`);
   line('worker restarts', `${worker.generation - 1} (background work abandoned: ${worker.abandoned}; its failed IndexedDB calls: ${stoppedWorkerFailures})`);
   line('sign-out / sign-in', `1 (${queuedAtSignOut} writes waiting at sign-out; ${signInAttempts} sign-in attempts in all)`);

@@ -8,7 +8,7 @@ import { createPrng, type Prng } from './prng.ts';
 // - ids typed as strings in the SDK (`variant_id`, `position`, a 409 match's `suggested_variant_id`)
 //   sent as digit strings;
 // - records whose catalog entry was deleted: a wishlist row with `entity: null`, a pull-list row with
-//   `series: null`, added to the first page of those lists.
+//   `series: null`, an FOC row with no id, added to the first page of those lists.
 // What Longbox cannot work without (ids, issue numbers, series names, in_collection) is never dropped at
 // random here; the contract tests feed the client those cases one by one.
 
@@ -40,6 +40,11 @@ const DELETED_ROWS: ReadonlyArray<{ path: string; row: (id: number) => Record<st
   {
     path: '/api/v1/user/pull-list',
     row: (id) => ({ id, series: null, added_at: '2024-01-15T10:30:00Z' }),
+  },
+  {
+    // An issue removed from the catalog while the feed was built: a row with nothing but its dates.
+    path: '/api/v1/discovery/foc',
+    row: () => ({ id: null, number: null, title: null, release_date: null, foc_date: null, series: null }),
   },
 ];
 

@@ -117,6 +117,11 @@ export function FeedPanel({ feed }: { feed: Feed }) {
         <p class="note">{result?.note && /estimate/i.test(result.note) ? result.note : `FOC dates are estimates: confirm the cutoff with your shop.${result?.note ? ` ${result.note}` : ''}`}</p>
       )}
       {shown && <ProblemNotice problem={shown} now={model.now.value} onSignIn={model.openSignIn} />}
+      {result && result.unreadable > 0 && (
+        <p class="note" data-testid="feed-unreadable">
+          {result.unreadable === 1 ? '1 entry could not be read; VerseDB sent it without an issue.' : `${result.unreadable} entries could not be read; VerseDB sent them without an issue.`}
+        </p>
+      )}
       {result && entries.length === 0 && !state.loading.value && <p class="empty">{EMPTY_WORDS[feed]}</p>}
       {!result && state.loading.value && <p class="empty">Loading…</p>}
       {feed === 'foc' ? (

@@ -31,6 +31,8 @@ export const DiscoveryResult = z.object({
   days: z.number(),
   entries: z.array(DiscoveryEntry),
   note: z.string().nullable(),
+  /** Entries VerseDB sent that could not be read (no issue id): left out, and said. */
+  unreadable: z.number().default(0),
   fetchedAt: z.number(),
 });
 export type DiscoveryResult = z.infer<typeof DiscoveryResult>;
@@ -89,10 +91,10 @@ export async function discovery(
     const entries = page.issues.map((issue) => entry(issue, pulled));
     // The member's pull-list series first, then by cutoff date.
     entries.sort(byPullListThenCutoff);
-    result = { feed, days, entries, note: page.meta.note, fetchedAt: deps.now };
+    result = { feed, days, entries, note: page.meta.note, unreadable: page.skipped.length, fetchedAt: deps.now };
   } else if (feed === 'firsts') {
     const page = await read(() => deps.client.upcomingFirsts({ days }));
-    result = { feed, days, entries: page.issues.map((issue) => entry(issue, pulled)), note: null, fetchedAt: deps.now };
+    result = { feed, days, entries: page.issues.map((issue) => entry(issue, pulled)), note: null, unreadable: page.skipped.length, fetchedAt: deps.now };
   } else {
     const page = await read(() => deps.client.followUpdates({ days }));
     result = {
@@ -100,6 +102,7 @@ export async function discovery(
       days,
       entries: page.issues.map(({ issue, reason }) => entry(issue, pulled, reason)),
       note: null,
+      unreadable: page.skipped.length,
       fetchedAt: deps.now,
     };
   }

@@ -31,6 +31,7 @@ function foc(days: number, seriesId = 3, onPullList = false): DiscoveryResult {
     days,
     entries: [{ issueId: days, seriesId, seriesName: 'Saga', number: String(days), title: null, coverUrl: null, releaseDate: null, focDate: '2026-01-20', onPullList, reason: null }],
     note: null,
+    unreadable: 0,
     fetchedAt: 100,
   };
 }
