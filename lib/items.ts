@@ -33,6 +33,8 @@ export const PageItem = z.object({
   price: z.string().max(40).nullable(),
   state: z.enum(BADGE_STATES),
   issueId: z.number().int().nullable(),
+  /** The variant the page's code names, when VerseDB said which. */
+  variantId: z.number().int().nullable().default(null),
   seriesId: z.number().int().nullable(),
   copies: z.number().int().nonnegative(),
   coverUrl: z.string().max(1000).nullable(),

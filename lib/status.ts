@@ -51,6 +51,8 @@ export interface ItemStatus {
   /** True when the answer came from the series learned for the barcode's base, with no lookup of this code
    *  (`issue` may then be null: an action finds the issue from `resolvedFrom` when it is taken). */
   inferred: boolean;
+  /** The variant (cover, printing) the page's code names, when VerseDB said which: a copy added goes in as it. */
+  variantId: number | null;
 }
 
 function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus {
@@ -70,6 +72,7 @@ function status(state: BadgeState, fields: Partial<ItemStatus> = {}): ItemStatus
     edition: null,
     ownedEditions: [],
     inferred: false,
+    variantId: null,
     ...fields,
   };
 }
@@ -324,10 +327,15 @@ export class StatusResolver {
     const known = await this.deps.library.seriesIssues(seriesId);
     const inference = inferFromUpc(code.value, base, () => known);
     if (inference.kind !== 'inferred') return null;
+    // The variant of this cover and printing, when a lookup of another code of the issue named it.
+    const variant = inference.issueId === null
+      ? undefined
+      : (await this.deps.library.seriesRecord(seriesId))?.variants.find((v) => v.issueId === inference.issueId && v.cover === upc.cover && v.printing === upc.printing);
     return this.fromNumber(seriesId, inference.number, inference.issueId === null ? [] : [inference.issueId], {
       resolvedFrom: codeKey(code),
       edition: inference.edition,
       inferred: true,
+      variantId: variant?.variantId ?? null,
     });
   }
 
@@ -545,7 +553,7 @@ export class StatusResolver {
       });
     }
     const issue = (await this.deps.library.issue(resolution.issueId)) ?? null;
-    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code, edition: editionOfCode(resolution.code) }, ask);
+    return this.fromIssue(resolution.issueId, issue, { resolvedFrom: resolution.code, edition: editionOfCode(resolution.code), variantId: resolution.variantId }, ask);
   }
 
   /** The issue's status from the library; null when only a read could tell and the comic may not spend one. */

@@ -72,6 +72,7 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
         grading_company: graded ? company.value : null,
         graded,
         price_paid: paid,
+        ...(comic.variantId !== null && comic.issueId === issueId ? { variant_id: comic.variantId } : {}),
       },
     });
     busy.value = false;

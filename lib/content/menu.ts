@@ -37,7 +37,7 @@ export function priceValue(price: string | null): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-type BadgeAction =
+export type BadgeAction =
   | { kind: 'wishlist-add' | 'wishlist-remove' | 'pull-list-add' | 'pull-list-remove' }
   | { kind: 'copy-add'; condition: string; pricePaid: number | null }
   | { kind: 'choose'; issueId: number };
@@ -49,7 +49,7 @@ function codeFor(status: BadgeStatus): { code: string } | object {
 }
 
 /** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
-function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Request {
+export function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Request {
   const issueId = status.issueId ?? 0;
   switch (action.kind) {
     case 'choose':
@@ -62,7 +62,13 @@ function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Requ
     case 'pull-list-remove':
       return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
     case 'copy-add':
-      return { type: 'write', writeId: newWriteId(), write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid } }, ...codeFor(status) };
+      return {
+        type: 'write',
+        writeId: newWriteId(),
+        // The cover the page's code names goes in with the copy (a variant's own barcode names it).
+        write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid, ...(status.variantId !== null ? { variant_id: status.variantId } : {}) } },
+        ...codeFor(status),
+      };
   }
 }
 

@@ -365,6 +365,7 @@ export class PageSession {
           price: entry.item.price?.slice(0, 40) ?? null,
           state: entry.status.state,
           issueId: entry.status.issueId,
+          variantId: entry.status.variantId,
           seriesId: entry.status.seriesId,
           copies: entry.status.copies,
           coverUrl: entry.status.coverUrl,
@@ -433,6 +434,6 @@ function errorStatus(message: string): BadgeStatus {
   return {
     state: 'error', resolvedFrom: null, issueId: null, seriesId: null, seriesName: null, number: null, coverUrl: null,
     copies: 0, bestCondition: null, matches: [], resumesAt: null, message, byTitle: false,
-    edition: null, ownedEditions: [], inferred: false,
+    edition: null, ownedEditions: [], inferred: false, variantId: null,
   };
 }

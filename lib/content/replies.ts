@@ -33,6 +33,8 @@ export interface BadgeStatus {
   ownedEditions: string[];
   /** Answered from the series learned for the barcode: the issue id may come only at the action. */
   inferred: boolean;
+  /** The variant the page's code names: a copy added from the badge goes in as it. */
+  variantId: number | null;
 }
 
 export type { PageSettings } from '../protocol';
@@ -72,6 +74,7 @@ export function badgeStatus(v: unknown): BadgeStatus | null {
     edition: str(v.edition),
     ownedEditions: Array.isArray(v.ownedEditions) ? v.ownedEditions.flatMap((e) => str(e) ?? []) : [],
     inferred: v.inferred === true,
+    variantId: num(v.variantId),
   };
 }
 

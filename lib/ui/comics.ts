@@ -9,6 +9,8 @@ import type { DiscoveryEntry } from './replies';
 export interface ComicView {
   key: string;
   issueId: number | null;
+  /** The variant the page's code names: a copy added from the row goes in as it. */
+  variantId: number | null;
   /** The code a page's comic was answered from (`upc:…`), for finding its issue when it was answered
    *  from its series and carries no issue id yet. */
   code: string | null;
@@ -50,6 +52,7 @@ export function fromPageItem(item: PageItem): ComicView {
   return {
     key: `page:${item.key}`,
     issueId: item.issueId,
+    variantId: item.variantId,
     code: ActionCode.safeParse(item.key).success ? item.key : null,
     seriesId: item.seriesId,
     seriesName: item.series,
@@ -71,6 +74,7 @@ export function fromDiscovery(entry: DiscoveryEntry, feed: 'foc' | 'firsts' | 'f
   return {
     key: `${feed}:${entry.issueId}`,
     issueId: entry.issueId,
+    variantId: null,
     code: null,
     seriesId: entry.seriesId,
     seriesName: entry.seriesName,

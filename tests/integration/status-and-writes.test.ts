@@ -3,6 +3,8 @@ import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import type { CodeRef, ItemQuery } from '@/lib/items';
 import { VerseDbClient } from '@/lib/versedb/client';
 import { backgroundFor, readsServed } from './harness';
+import { badgeStatus } from '@/lib/content/replies';
+import { messageFor } from '@/lib/content/menu';
 
 // Item statuses and the member's changes, through the background service, against the stand-in.
 
@@ -260,4 +262,22 @@ describe('a comic with neither code nor number', () => {
     expect(status?.message).toMatch(/no barcode and no issue number/);
     expect(readsServed(si)).toBe(0);
   });
+
+  it('adds a copy from a variant cover’s barcode as that variant: the variant VerseDB names beside data reaches the copy', async () => {
+    const { service } = await signedIn();
+    const issue = (await unownedModernIssues(40)).find((i) => i.variants.some((v, n) => n > 0 && v.upc?.length === 17));
+    const variant = issue?.variants.find((v, n) => n > 0 && v.upc?.length === 17);
+    if (!issue || !variant?.upc) throw new Error('no unowned issue with a variant cover');
+    const [looked] = await service.itemStatuses([item([upc(variant.upc)])], { lookUp: true });
+    expect(looked).toMatchObject({ state: 'not-owned', variantId: variant.id });
+    // The badge's menu, as the content script builds its message from the reply it received.
+    const status = badgeStatus(JSON.parse(JSON.stringify(looked)));
+    if (!status) throw new Error('the badge could not read the status');
+    const request = messageFor(status, { kind: 'copy-add', condition: 'NM', pricePaid: 4.99 }, `upc:${variant.upc}`);
+    const fromPage = { id: 'ext', url: 'https://www.midtowncomics.com/', tab: { id: 3 } };
+    expect(await service.handle(request, fromPage, { id: 'ext', origin: 'chrome-extension://ext/' })).toMatchObject({ ok: true, result: { kind: 'done' } });
+    const check = await web().checkCollection(issue.id);
+    expect(check.copies.map((copy) => copy.variantId)).toEqual([variant.id]);
+  });
 });
+
