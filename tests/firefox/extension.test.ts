@@ -104,7 +104,8 @@ describe('Longbox in Firefox', () => {
     await options.locator('#token').fill(KAY.token);
     await options.locator('form.token-form button[type=submit]').click();
     await until('the signed-in member', () => textOf(options, '[data-testid=member-name]'), (name) => name === 'Kay Moreno');
-    expect(await textOf(options, '[data-testid=account-status]')).toBe('Signed in as Kay Moreno.');
+    // The member's card comes with the background's state; the form's own words when its reply arrives.
+    await until('the form says so', () => textOf(options, '[data-testid=account-status]'), (text) => text === 'Signed in as Kay Moreno.');
     await until('the library sync', () => textOf(options, '[data-testid=sync-status]'), (text) => text?.startsWith('Library synced') ?? false);
     expect(si.requests().some((request) => request.path === '/api/v1/user/wishlist')).toBe(true);
   });
