@@ -190,6 +190,28 @@ export function variantItem(v: View, issue: Issue, variant: Variant) {
   };
 }
 
+/** A series as `GET /series` lists it (the SDK's list model, and its publisher as the detail names it). */
+export function seriesListItem(v: View, series: Series) {
+  return {
+    id: series.id,
+    title_id: series.titleId,
+    name: series.name,
+    slug: series.slug,
+    number: series.volume,
+    start_year: series.startYear,
+    end_year: series.endYear,
+    cover_url: seriesCoverUrl(v, series),
+    publication_type: series.publicationType,
+    format: series.format,
+    status: series.status,
+    original_language: 'en',
+    cached_issues_count: v.catalog.issuesBySeries.get(series.id)?.length ?? 0,
+    age_rating: series.ageRating.code,
+    is_nsfw: false,
+    publisher: publisherRef(v, series),
+  };
+}
+
 export function seriesDetail(v: View, series: Series) {
   const issues = v.catalog.issuesBySeries.get(series.id) ?? [];
   const title = v.catalog.titleOf(series);

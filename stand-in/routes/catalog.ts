@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Issue } from '../catalog/types.ts';
+import type { Issue, Series } from '../catalog/types.ts';
 import { ApiError, ok } from '../http.ts';
 import { field, queryObject, validate } from '../validation.ts';
-import { issueDetail, issueListItem, seriesDetail, seriesIssueItem, titleItem, variantItem } from '../views.ts';
+import { issueDetail, issueListItem, seriesDetail, seriesIssueItem, seriesListItem, titleItem, variantItem } from '../views.ts';
 import { CATALOG_READ, direction, findIssue, findSeries, idList, issueNumberValue, limitPaging, paginate, paramId, requirePro, sortBy, type Route } from './shared.ts';
 
 // Catalog reads (contract §3): issues, variants (PRO), series, series issues (PRO), titles.
@@ -30,6 +30,34 @@ const seriesIssuesQuery = z.object({
   sort: field.oneOf('sort', ['issue_number', 'release_date', 'created_at', 'name'] as const).default('issue_number'),
   direction: direction.default('asc'),
 });
+
+/** `GET /series` (interface spec §4.3): the catalog's series search. */
+const seriesQuery = z.object({
+  ...limitPaging(50),
+  q: z.string().optional(),
+  title_id: field.integer('title_id').optional(),
+  publisher_id: field.integer('publisher_id').optional(),
+  publisher_ids: idList('publisher_ids').optional(),
+  status: z.string().optional(),
+  publication_type: field.oneOf('publication_type', ['regular_series', 'limited_series', 'one_shot', 'graphic_novel', 'graphic_novel_series', 'collected_edition', 'special'] as const).optional(),
+  format: field.oneOf('format', ['Standard', 'Deluxe', 'Omnibus', 'TPB', 'Hardcover', 'Other'] as const).optional(),
+  languages: z.string().optional(),
+  start_year: field.integer('start_year').optional(),
+  end_year: field.integer('end_year').optional(),
+  sort: field.oneOf('sort', ['name', 'start_year', 'average_rating', 'latest_release_date', 'cached_issues_count'] as const).default('name'),
+  direction: direction.default('asc'),
+});
+
+/** The catalog's series are all in English. */
+const SERIES_LANGUAGE = 'en';
+
+function seriesSortKey(sort: z.output<typeof seriesQuery>['sort'], issuesOf: (s: Series) => Issue[]): (s: Series) => string | number {
+  if (sort === 'start_year') return (s) => s.startYear;
+  if (sort === 'cached_issues_count') return (s) => issuesOf(s).length;
+  if (sort === 'latest_release_date') return (s) => issuesOf(s).at(-1)?.releaseDate ?? '';
+  if (sort === 'average_rating') return (s) => s.id % 10;
+  return (s) => s.name.toLowerCase();
+}
 
 const titlesQuery = z.object({
   ...limitPaging(50),
@@ -87,6 +115,34 @@ export const catalogRoutes: Route[] = [
       const issue = findIssue(ctx);
       requirePro(ctx);
       return ok({ data: issue.variants.map((variant) => variantItem(ctx.view, issue, variant)) });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/series', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const q = validate(seriesQuery, queryObject(ctx.query));
+      const { catalog } = ctx.world;
+      // The name search ignores case and punctuation, as a search box does ("spider man" finds "Spider-Man").
+      const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+      const needle = q.q ? words(q.q) : '';
+      const publishers = new Set([...(q.publisher_ids ?? []), ...(q.publisher_id ? [q.publisher_id] : [])]);
+      const languages = q.languages?.split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+      const issuesOf = (s: Series) => catalog.issuesBySeries.get(s.id) ?? [];
+      const found = [...catalog.series.values()].filter(
+        (s) =>
+          (!needle || words(s.name).includes(needle)) &&
+          (q.title_id === undefined || s.titleId === q.title_id) &&
+          (publishers.size === 0 || publishers.has(s.publisherId)) &&
+          (!q.status || s.status === q.status.toLowerCase()) &&
+          (!q.publication_type || s.publicationType === q.publication_type) &&
+          (!q.format || s.format === q.format) &&
+          (!languages || languages.includes(SERIES_LANGUAGE)) &&
+          (q.start_year === undefined || s.startYear === q.start_year) &&
+          (q.end_year === undefined || s.endYear === q.end_year),
+      );
+      found.sort(sortBy(seriesSortKey(q.sort, issuesOf), q.direction));
+      const { rows, meta } = paginate(found, q.page, q.limit);
+      return ok({ data: rows.map((s) => seriesListItem(ctx.view, s)), meta });
     },
   },
   {

@@ -103,3 +103,34 @@ describe('GET /series/{id} and /titles', () => {
     expect((await call(standIn(), api('/titles?limit=51'))).status).toBe(422);
   });
 });
+
+describe('GET /series', () => {
+  interface SeriesRow { id: number; name: string; start_year: number; number: number; publisher: { name: string }; publication_type: string }
+  const search = async (query: string) => {
+    const answer = await call(standIn(), api(`/series?${query}`));
+    expect(answer.status).toBe(200);
+    return answer.body as { data: SeriesRow[]; meta: { total: number; last_page: number } };
+  };
+
+  it('finds every series of a name, punctuation and case aside, sorted by start year', async () => {
+    const batman = await search('q=batman&limit=50&sort=start_year');
+    const exact = batman.data.filter((s) => s.name === 'Batman');
+    const years = exact.map((s) => s.start_year);
+    expect(years).toEqual([...years].sort());
+    expect(years).toEqual(expect.arrayContaining([1986, 2011, 2016, 2025]));
+    expect(exact.every((s) => s.publisher.name === 'DC Comics' || s.publisher.name === 'DC')).toBe(true);
+    expect(batman.data.some((s) => s.name === 'Absolute Batman')).toBe(true);
+    expect((await search('q=spider%20man&limit=50')).data.some((s) => s.name === 'The Amazing Spider-Man')).toBe(true);
+  });
+
+  it('narrows by start year, publisher, publication type and language, with paging', async () => {
+    expect((await search('q=batman&start_year=2016')).data.filter((s) => s.name === 'Batman').map((s) => s.number)).toEqual([3]);
+    expect((await search('q=batman&publisher_id=2')).data).toEqual([]);
+    expect((await search('q=watchmen&publication_type=collected_edition')).data.every((s) => s.publication_type === 'collected_edition')).toBe(true);
+    expect((await search('q=batman&languages=fr')).data).toEqual([]);
+    const paged = await search('limit=5&page=2');
+    expect(paged.data).toHaveLength(5);
+    expect(paged.meta.total).toBe(standIn().catalog().series.size);
+    expect((await call(standIn(), api('/series?limit=500'))).status).toBe(422);
+  });
+});
