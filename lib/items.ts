@@ -20,6 +20,9 @@ export const ItemQuery = z.object({
   matchKey: z.string().max(300).nullable(),
   /** The title as parsed, for the badge to name when there is no code. */
   label: z.string().max(300).nullable(),
+  /** Years the title gives ("Batman (2016) #1", "#1 (2025)"): an issue of another series by that name never matches. */
+  startYear: z.number().int().min(1800).max(2200).nullable().optional(),
+  year: z.number().int().min(1800).max(2200).nullable().optional(),
 });
 export type ItemQuery = z.infer<typeof ItemQuery>;
 

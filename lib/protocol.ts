@@ -25,8 +25,8 @@ export const Request = z.discriminatedUnion('type', [
    *  `code` (`upc:…`): the comic's code when its status carried no issue id (answered from its series, issue 12);
    *  the background finds the issue from it before the change is recorded, and the write's own issueId is not read. */
   z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional(), code: ActionCode.optional() }),
-  /** The member picked the right issue for an ambiguous code. */
-  z.object({ type: z.literal('choose-match'), code: z.string().max(40), issueId: z.number().int() }),
+  /** The member picked the right issue for an ambiguous code, or a title that fits several same-named series. */
+  z.object({ type: z.literal('choose-match'), code: z.string().max(300), issueId: z.number().int() }),
   z.object({ type: z.literal('state') }),
   z.object({ type: z.literal('sync-now'), mode: z.enum(['full', 'incremental']).optional() }),
   z.object({

@@ -4,7 +4,7 @@ import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items'
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, OwnedCopy, Resolution, UpcBaseRecord } from './store/db';
-import { matchKey, matchKeyParts } from './library/match';
+import { matchKey, matchKeyParts, yearsFit } from './library/match';
 import { editionName, followsAddOn, inferFromUpc, matchByTitle, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
@@ -128,6 +128,32 @@ export function matchSummary(match: AmbiguousMatch): IssueSummary {
     publisher: match.publisher,
     matchKey: matchKey(match.seriesName, match.number),
   };
+}
+
+/** Where the member's pick among same-named series is kept for a title (the badge's resolvedFrom). */
+export function titleChoiceKey(title: string): string {
+  return `title:${title}`;
+}
+
+/** An issue of the library as a chooser's match shows it. */
+function summaryMatch(issue: IssueSummary): AmbiguousMatch {
+  return {
+    issueId: issue.id,
+    seriesName: issue.seriesName ?? '',
+    seriesId: issue.seriesId,
+    number: issue.number,
+    coverUrl: issue.coverUrl,
+    variantName: null,
+    publisher: issue.publisher,
+    releaseDate: issue.releaseDate,
+    startYear: issue.startYear,
+    suggestedVariantId: null,
+  };
+}
+
+/** "Batman #1 (2016)": an issue named with its series' start year, as a chooser tells same-named series apart. */
+function withYear(issue: IssueSummary): string {
+  return `${issue.seriesName ?? 'Issue'} #${issue.number}${issue.startYear !== null ? ` (${issue.startYear})` : ''}`;
 }
 
 /** `upc:…` back into the code it keys. */
@@ -634,7 +660,14 @@ export class StatusResolver {
     if (!query.matchKey) return null;
     const resolvedFrom = query.label ?? query.matchKey;
     const key = query.matchKey;
-    const candidates = await this.shared(`match:${key}`, () => this.deps.library.issuesByMatchKey(key));
+    // The member said which issue this title is, when it fit issues of several series.
+    const picked = await this.deps.library.resolution(titleChoiceKey(resolvedFrom));
+    if (picked?.kind === 'found') {
+      const issue = (await this.deps.library.issue(picked.issueId)) ?? null;
+      return (await this.fromIssue(picked.issueId, issue, { resolvedFrom, byTitle: true }, ask)) ?? 'unknown';
+    }
+    const years = { startYear: query.startYear, year: query.year };
+    const candidates = (await this.shared(`match:${key}`, () => this.deps.library.issuesByMatchKey(key))).filter((issue) => yearsFit(years, issue));
     // Best answer first: a candidate that is owned beats one only wishlisted.
     let best: ItemStatus | null = null;
     let unknown = false;
@@ -644,8 +677,30 @@ export class StatusResolver {
       else if (!best || BADGE_STATES.indexOf(found.state) < BADGE_STATES.indexOf(best.state)) best = found;
     }
     if (unknown && best?.state !== 'owned') return 'unknown';
+    const series = new Set(candidates.map((issue) => issue.seriesId ?? -issue.id));
+    if (series.size > 1 && best && best.state !== 'not-owned') return this.sameNamed(candidates, best, resolvedFrom);
     if (!bySeries || (best && best.state !== 'not-owned')) return best;
     return this.byPulledSeries(query.matchKey, resolvedFrom, best);
+  }
+
+  /**
+   * A title that fits issues of several same-named series the library holds (Batman of 2016 and of 2025),
+   * and says nothing of which: never "Owned" on a guess. The badge names what the member has and asks;
+   * the pick is kept for that title.
+   */
+  private async sameNamed(candidates: readonly IssueSummary[], best: ItemStatus, resolvedFrom: string): Promise<ItemStatus> {
+    const matches = candidates.map(summaryMatch);
+    const name = candidates[0]?.seriesName ?? 'series';
+    const held = best.issue ? withYear(best.issue) : name;
+    const what = best.state === 'owned' ? `You own ${held}` : best.state === 'wishlist' ? `${held} is on your wishlist` : `You pull ${held.replace(/ #\S+/, '')}`;
+    await this.deps.library.remember({ code: titleChoiceKey(resolvedFrom), kind: 'ambiguous', matches, total: matches.length, expiresAt: this.deps.library.ttl('ambiguous') });
+    return status('ambiguous', {
+      resolvedFrom,
+      byTitle: true,
+      matches,
+      number: best.number,
+      message: `${what}; this page does not say which ${name}. Pick the right one.`,
+    });
   }
 
   /**

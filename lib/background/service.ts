@@ -1,12 +1,12 @@
 import { Library } from '../library/library';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { waitsForNow, Writer } from '../library/writes';
-import { CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
+import { ActionCode, CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { OrderDesk } from '../orders/order-desk';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
-import { matchSummary, StatusResolver, type ItemStatus } from '../status';
+import { matchSummary, StatusResolver, titleChoiceKey, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
 import type { WriteAction } from '../library/write-action';
 import { exchangeConnectCode } from './connect';
@@ -355,11 +355,13 @@ export class LongboxService {
       return { result };
     },
     'choose-match': async (request) => {
-      const known = await this.library.resolution(request.code);
+      // A code's matches are kept under the code; a title's (same-named series) under its title.
+      const key = ActionCode.safeParse(request.code).success ? request.code : titleChoiceKey(request.code);
+      const known = await this.library.resolution(key);
       const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
       if (!match) throw new VerseDbError({ kind: 'not-found', message: 'That issue is not one of the matches for this code.' });
       await this.library.putIssues([matchSummary(match)]);
-      await this.library.remember({ code: request.code, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
+      await this.library.remember({ code: key, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
       return {};
     },
     state: async () => ({ state: await this.state() }),

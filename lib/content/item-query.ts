@@ -14,9 +14,12 @@ export function itemQuery(item: DetectedItem): ItemQuery {
     const series = parsed.annual ? `${parsed.series} Annual` : parsed.series;
     if (number !== null) key = matchKey(series, number, isCollectedFormat(parsed.format));
   }
+  const year = (value: number | null | undefined) => (value != null && value >= 1800 && value <= 2200 ? value : null);
   return {
     codes: item.codes.slice(0, 8).map((code) => ({ type: code.type, value: code.value })),
     matchKey: key,
     label: (item.title ?? '').slice(0, 300) || null,
+    startYear: year(parsed?.startYear),
+    year: year(parsed?.year),
   };
 }

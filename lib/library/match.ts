@@ -34,3 +34,40 @@ export function matchKeyParts(key: string): { series: string; number: string; co
   const number = key.slice(at + 1, collected ? -'|collected'.length : undefined);
   return number ? { series: key.slice(0, at), number, collected } : null;
 }
+
+/** What a page's title says of when its comic's series began or came out: "Batman (2016) #1", "Batman #1 (2025)". */
+export interface TitleYears {
+  /** A year written right after the series name: the series' start year. */
+  startYear?: number | null;
+  /** A year after the number: a series year on some stores, the cover year on others. */
+  year?: number | null;
+}
+
+const releaseYearOf = (date: string | null): number | null => {
+  const year = date ? Number(date.slice(0, 4)) : NaN;
+  return Number.isInteger(year) && year > 1800 ? year : null;
+};
+
+/**
+ * Whether an issue can be the comic a title names, by the years the title gives. The key leaves years out
+ * (many titles give none), so a title saying 2025 must not match an issue of the series that began in 2016.
+ * A start year must be the series'; a year after the number may be the series' start year or the cover
+ * year, which runs at most a year ahead of the release. What the library does not know does not rule out.
+ */
+export function yearsFit(years: TitleYears, issue: { startYear: number | null; releaseDate: string | null }): boolean {
+  const released = releaseYearOf(issue.releaseDate);
+  const { startYear, year } = years;
+  if (startYear != null) {
+    if (issue.startYear !== null) {
+      if (issue.startYear !== startYear) return false;
+    } else if (released !== null && released < startYear) {
+      return false;
+    }
+  }
+  if (year != null && issue.startYear !== year) {
+    if (released !== null) return released === year || released === year - 1;
+    // No release date: a cover year is never before its series began.
+    if (issue.startYear !== null && year < issue.startYear) return false;
+  }
+  return true;
+}

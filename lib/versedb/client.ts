@@ -17,6 +17,7 @@ import {
   AnyBody,
   UpdatedCopy,
   PullListPage,
+  SeriesSearchPage,
   UpcomingFirstsPage,
   UserProfile,
   WishlistPage,
@@ -279,6 +280,23 @@ export class VerseDbClient {
     return this.request('GET', '/issues', {
       schema: IssueListPage,
       query: { series_id: seriesId, limit, include: 'series', sort: 'release_date', direction: 'desc' },
+    });
+  }
+
+  /** The catalog's series search: every series whose name holds `q` (at most 50), oldest first. */
+  searchSeries(q: string, filters: { startYear?: number; publisherId?: number; publicationType?: string; languages?: string } = {}) {
+    return this.request('GET', '/series', {
+      schema: SeriesSearchPage,
+      query: {
+        q,
+        start_year: filters.startYear,
+        publisher_id: filters.publisherId,
+        publication_type: filters.publicationType,
+        languages: filters.languages,
+        sort: 'start_year',
+        direction: 'asc',
+        limit: 50,
+      },
     });
   }
 

@@ -182,6 +182,39 @@ export const IssueListPage = z
   .object({ data: issueRows, meta: PageMeta })
   .transform((p) => ({ issues: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
+/** A series as the catalog's search lists it: which volume, from when, by whom, in what form. */
+export const SeriesListItem = z
+  .object({
+    id: Id,
+    name: Text,
+    start_year: Int,
+    end_year: Int,
+    number: Int,
+    publication_type: Text,
+    format: Text,
+    cover_url: Text,
+    cached_issues_count: Int,
+    publisher: optional(PublisherRef),
+  })
+  .transform((s) => ({
+    id: s.id,
+    name: s.name,
+    startYear: s.start_year,
+    endYear: s.end_year,
+    volume: s.number,
+    publicationType: s.publication_type,
+    format: s.format,
+    coverUrl: s.cover_url,
+    issueCount: s.cached_issues_count,
+    publisher: s.publisher,
+  }));
+export type SeriesListItem = z.output<typeof SeriesListItem>;
+
+/** `GET /series`: one page of the series search. */
+export const SeriesSearchPage = z
+  .object({ data: rowsOf(SeriesListItem, { id: 'without a series id' }), meta: PageMeta })
+  .transform((p) => ({ series: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
+
 // --- /user ---------------------------------------------------------------------------------------
 
 export const UserProfile = DataOf(

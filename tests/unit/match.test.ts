@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCollectedFormat, matchKey } from '@/lib/library/match';
+import { isCollectedFormat, matchKey, yearsFit } from '@/lib/library/match';
 import { isComic, parseTitle } from '@/lib/detect/titles';
 
 function pageKey(raw: string): string | null {
@@ -30,5 +30,32 @@ describe('matchKey', () => {
   it('gives no key without a series or a number', () => {
     expect(matchKey('', '1')).toBeNull();
     expect(matchKey('Saga', '  ')).toBeNull();
+  });
+});
+
+describe('yearsFit: the years a title gives against an issue of the library', () => {
+  const issue = (startYear: number | null, releaseDate: string | null) => ({ startYear, releaseDate });
+
+  it('a start year must be the series’ own', () => {
+    expect(yearsFit({ startYear: 2016 }, issue(2016, '2018-05-02'))).toBe(true);
+    expect(yearsFit({ startYear: 2025 }, issue(2016, '2016-06-08'))).toBe(false);
+    // Without the series' start year, an issue out before the year named cannot be of that series.
+    expect(yearsFit({ startYear: 2025 }, issue(null, '2016-06-08'))).toBe(false);
+    expect(yearsFit({ startYear: 2016 }, issue(null, '2018-06-08'))).toBe(true);
+  });
+
+  it('a year after the number is the series’ start year or the cover year, which runs at most a year ahead', () => {
+    expect(yearsFit({ year: 2016 }, issue(2016, '2018-05-02'))).toBe(true); // the series' year
+    expect(yearsFit({ year: 2016 }, issue(2011, '2016-03-01'))).toBe(true); // cover year = release year
+    expect(yearsFit({ year: 2017 }, issue(2011, '2016-11-30'))).toBe(true); // a December release's cover year
+    expect(yearsFit({ year: 2025 }, issue(2016, '2016-06-08'))).toBe(false);
+    expect(yearsFit({ year: 2016 }, issue(2025, null))).toBe(false); // a cover year before the series began
+    expect(yearsFit({ year: 2027 }, issue(2025, null))).toBe(true); // cannot tell: not ruled out
+  });
+
+  it('what the library does not know, and a title with no year, rule nothing out', () => {
+    expect(yearsFit({}, issue(2016, '2016-06-08'))).toBe(true);
+    expect(yearsFit({ startYear: null, year: null }, issue(null, null))).toBe(true);
+    expect(yearsFit({ year: 2025 }, issue(null, null))).toBe(true);
   });
 });
