@@ -26,6 +26,21 @@ export const ItemQuery = z.object({
 });
 export type ItemQuery = z.infer<typeof ItemQuery>;
 
+/** What a page says of a comic it shows with no code, for finding it in VerseDB's catalog when the member acts on it. */
+export const TitleRef = z.object({
+  /** The title as the page gives it (the badge's name for it). */
+  label: z.string().min(1).max(300),
+  /** The series name as read from the title, for the catalog's series search. */
+  series: z.string().min(1).max(200),
+  /** Series + number + collected, as lib/library/match.ts makes it. */
+  matchKey: z.string().min(1).max(300),
+  startYear: z.number().int().min(1800).max(2200).nullable().optional(),
+  year: z.number().int().min(1800).max(2200).nullable().optional(),
+  /** The series the member picked among same-named ones. */
+  seriesId: z.number().int().positive().optional(),
+});
+export type TitleRef = z.infer<typeof TitleRef>;
+
 /** What a content script reports of one comic it badged, for the popup's "this page" list. */
 export const PageItem = z.object({
   /** The code the status was resolved from, else the title: what the badge's data-longbox-code says. */

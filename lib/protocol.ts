@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemQuery, PageItem } from './items';
+import { ItemQuery, PageItem, TitleRef } from './items';
 import { WriteAction, WriteId } from './library/write-action';
 import type { DiscoveryResult } from './background/discovery';
 import type { PageReport, ServiceState } from './background/service';
@@ -23,8 +23,9 @@ export const Request = z.discriminatedUnion('type', [
   z.object({ type: z.literal('statuses'), items: z.array(ItemQuery).max(500), visible: z.boolean().optional() }),
   /** A change to the member's library; `writeId` (made at the click) makes a message delivered twice one change.
    *  `code` (`upc:…`): the comic's code when its status carried no issue id (answered from its series, issue 12);
-   *  the background finds the issue from it before the change is recorded, and the write's own issueId is not read. */
-  z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional(), code: ActionCode.optional() }),
+   *  the background finds the issue from it before the change is recorded, and the write's own issueId is not read.
+   *  `title`: a comic the page shows with no code; its issue (or series) is found in VerseDB's catalog first. */
+  z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional(), code: ActionCode.optional(), title: TitleRef.optional() }),
   /** The member picked the right issue for an ambiguous code, or a title that fits several same-named series. */
   z.object({ type: z.literal('choose-match'), code: z.string().max(300), issueId: z.number().int() }),
   z.object({ type: z.literal('state') }),

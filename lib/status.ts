@@ -459,7 +459,7 @@ export class StatusResolver {
   }
 
   /** One catalog read of a series' issues (the newest 100), kept: its issues and whether it held them all. */
-  private async readSeriesCatalog(seriesId: number): Promise<void> {
+  async readSeriesCatalog(seriesId: number): Promise<void> {
     const client = this.deps.client();
     if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
     const epoch = this.deps.epoch?.() ?? 0;

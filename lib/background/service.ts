@@ -1,6 +1,8 @@
 import { Library } from '../library/library';
 import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/sync';
 import { waitsForNow, Writer } from '../library/writes';
+import { TitleResolver } from '../library/title-resolution';
+import type { TitleRef } from '../items';
 import { ActionCode, CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { OrderDesk } from '../orders/order-desk';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
@@ -86,6 +88,7 @@ export class LongboxService {
   readonly writer: Writer;
   readonly statuses: StatusResolver;
   readonly orders: OrderDesk;
+  readonly titles: TitleResolver;
 
   private constructor(
     private readonly env: ServiceEnv,
@@ -125,6 +128,12 @@ export class LongboxService {
         const progress = await this.sync.progress();
         return { synced: progress.lastSyncedAt !== null, generation: progress.generation };
       },
+    });
+    this.titles = new TitleResolver({
+      library,
+      scheduler,
+      client,
+      readSeriesIssues: (seriesId) => this.statuses.readSeriesCatalog(seriesId),
     });
     this.orders = new OrderDesk({
       library,
@@ -321,6 +330,29 @@ export class LongboxService {
     }
   }
 
+  /**
+   * A write on a comic the page shows with no code: its issue (or, to pull it, its series) is found in
+   * VerseDB's catalog now, on the member's click, and kept for that title. Several same-named series
+   * and no word on which: the member is asked (a `choose-series` error with the choices).
+   */
+  private async withIssueOfTitle(write: WriteAction, title: TitleRef): Promise<WriteAction> {
+    switch (write.action) {
+      case 'pull-list-add': {
+        const series = await this.titles.seriesFor(title);
+        return { ...write, seriesId: series.seriesId, seriesName: series.name };
+      }
+      case 'copy-add':
+      case 'wishlist-add':
+      case 'wishlist-remove': {
+        const { issueId } = await this.titles.issueFor(title);
+        await this.library.remember({ code: titleChoiceKey(title.label), kind: 'found', issueId, variantId: null, expiresAt: this.library.ttl('found') });
+        return { ...write, issueId };
+      }
+      default:
+        return write;
+    }
+  }
+
   /** Validates a message and its sender, then answers it. Never throws. */
   async handle<T extends RequestType>(message: RequestOf<T>, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<T>>;
   async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<RequestType>>;
@@ -348,7 +380,9 @@ export class LongboxService {
     ping: async () => ({ version: this.env.version ?? '0.0.0' }),
     statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
     write: async (request) => {
-      const { write, code } = request.code ? await this.withIssueOf(request.write, request.code) : { write: request.write, code: null };
+      const { write, code } = request.code
+        ? await this.withIssueOf(request.write, request.code)
+        : { write: request.title ? await this.withIssueOfTitle(request.write, request.title) : request.write, code: null };
       const result = await this.writer.perform(write, request.writeId, code);
       if (result.kind === 'queued') this.env.scheduleWake?.(this.now() + 60_000);
       this.env.onStateChange?.();

@@ -283,6 +283,14 @@ export class VerseDbClient {
     });
   }
 
+  /** A series' issues whose name holds `q` (a number, for an issue older than the newest 100). */
+  seriesIssuesMatching(seriesId: number, q: string) {
+    return this.request('GET', '/issues', {
+      schema: IssueListPage,
+      query: { series_id: seriesId, q, limit: 100, include: 'series', sort: 'issue_number', direction: 'asc' },
+    });
+  }
+
   /** The catalog's series search: every series whose name holds `q` (at most 50), oldest first. */
   searchSeries(q: string, filters: { startYear?: number; publisherId?: number; publicationType?: string; languages?: string } = {}) {
     return this.request('GET', '/series', {

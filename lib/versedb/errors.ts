@@ -1,4 +1,5 @@
 import type { AmbiguousMatch } from './schemas';
+import type { SeriesChoice } from '../library/title-resolution';
 
 // Every way a VerseDB call can fail, as data the UI can explain and the scheduler can act on.
 // `message` is what the service said (`message ?? error`), or our own words when it said nothing.
@@ -10,6 +11,8 @@ export type ApiProblem =
   | { kind: 'forbidden'; message: string }
   | { kind: 'not-found'; message: string }
   | { kind: 'ambiguous'; message: string; matches: AmbiguousMatch[]; total: number }
+  /** A title several same-named series fit, and the page does not say which: the member picks one. */
+  | { kind: 'choose-series'; message: string; choices: SeriesChoice[] }
   | { kind: 'invalid'; message: string; fields: Record<string, string[]> }
   | { kind: 'rate-limited'; message: string; retryAt: number }
   | { kind: 'unavailable'; message: string; status: number | null }

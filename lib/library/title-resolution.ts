@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { seriesKey } from '../detect/titles';
+import type { Scheduler } from '../scheduler';
+import type { VerseDbClient } from '../versedb/client';
+import { VerseDbError } from '../versedb/errors';
+import type { SeriesListItem } from '../versedb/schemas';
+import type { TitleRef } from '../items';
+import type { Library } from './library';
+import { issueSummary } from './sync';
+import { matchKeyParts, normaliseNumber } from './match';
+
+// A comic known only by its title, found in VerseDB's catalog when the member acts on it (never for a
+// badge on its own): the series search names the series (its name, and the years and format the page
+// gives), the series' issues name the issue by its number. At most 2 reads the first time for a series
+// (the search, kept a week per name; the issues, kept a day per series), none after. Where the page does
+// not say which of several same-named series it means, the member picks, and the pick is kept for that
+// name: a wrong issue on the wishlist is worse than a question.
+
+export { TitleRef } from '../items';
+
+/** One series a title may mean, as a chooser shows it. */
+export const SeriesChoice = z.object({
+  seriesId: z.number().int(),
+  name: z.string(),
+  startYear: z.number().int().nullable(),
+  endYear: z.number().int().nullable(),
+  publisher: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  collected: z.boolean().nullable(),
+  /** How many issues VerseDB counts in the series, when it says. */
+  issueCount: z.number().int().nullable().default(null),
+});
+export type SeriesChoice = z.infer<typeof SeriesChoice>;
+
+const SEARCH_KEEP_MS = 7 * 24 * 3_600_000;
+const ISSUES_KEEP_MS = 24 * 3_600_000;
+/** The interface spec names a search cap of 60 an hour for free accounts: Longbox stays under it. */
+export const SEARCHES_PER_HOUR = 55;
+const HOUR_MS = 3_600_000;
+/** The most issues one catalog read of a series brings. */
+const SERIES_READ_LIMIT = 100;
+
+const KeptSearch = z.object({ at: z.number(), series: z.array(SeriesChoice) });
+const SearchLog = z.array(z.number());
+const COLLECTED_TYPES = new Set(['collected_edition', 'graphic_novel', 'graphic_novel_series']);
+const COLLECTED_FORMATS = new Set(['tpb', 'hardcover', 'omnibus', 'deluxe']);
+
+export interface TitleDeps {
+  client: () => VerseDbClient | null;
+  scheduler: Scheduler;
+  library: Library;
+  /** One catalog read of a series' issues into the library (lib/status.ts, shared with series learning). */
+  readSeriesIssues: (seriesId: number) => Promise<void>;
+}
+
+function choiceOf(series: SeriesListItem): SeriesChoice | null {
+  if (!series.name) return null;
+  const type = series.publicationType?.toLowerCase() ?? null;
+  const format = series.format?.toLowerCase() ?? null;
+  const collected = type === null && format === null ? null : COLLECTED_TYPES.has(type ?? '') || COLLECTED_FORMATS.has(format ?? '');
+  return {
+    seriesId: series.id, name: series.name, startYear: series.startYear, endYear: series.endYear,
+    publisher: series.publisher, coverUrl: series.coverUrl, collected, issueCount: series.issueCount,
+  };
+}
+
+/** Whether a series can be the one a title names by the years it gives (see yearsFit for issues). */
+function seriesFitsYears(title: TitleRef, series: SeriesChoice): boolean {
+  if (title.startYear != null && series.startYear !== null && series.startYear !== title.startYear) return false;
+  const year = title.year;
+  if (year != null && series.startYear !== null && series.startYear !== year) {
+    // A cover year within the run (a cover may carry the next year).
+    if (year < series.startYear) return false;
+    if (series.endYear !== null && year > series.endYear + 1) return false;
+  }
+  return true;
+}
+
+/** "Batman (2016, DC Comics)": what a chooser's button says. */
+export function choiceName(choice: SeriesChoice): string {
+  const facts = [choice.startYear, choice.publisher].filter((fact) => fact !== null && fact !== '');
+  return facts.length > 0 ? `${choice.name} (${facts.join(', ')})` : choice.name;
+}
+
+export class TitleResolver {
+  constructor(private readonly deps: TitleDeps) {}
+
+  /** The series a title names: the member's pick, else the only one that fits; a question when several do. */
+  async seriesFor(title: TitleRef): Promise<SeriesChoice> {
+    const parts = matchKeyParts(title.matchKey);
+    if (!parts) throw new VerseDbError({ kind: 'not-found', message: 'The page’s title gives no issue number, so Longbox cannot tell which comic this is.' });
+    const named = (await this.search(title.series)).filter((series) => seriesKey(series.name) === parts.series);
+    if (named.length === 0) throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: it has no series named “${title.series}”.` });
+    const kind = named.filter((series) => series.collected === null || series.collected === parts.collected);
+    const fits = kind.filter((series) => seriesFitsYears(title, series));
+    // "Batman #1 (2016)": a year most stores print as the series' own; a series that began that year is
+    // the one meant, before the runs whose covers that year merely falls within.
+    const begun = title.year != null ? fits.filter((series) => series.startYear === title.year) : [];
+    const fitting = begun.length > 0 ? begun : fits;
+    const pickKey = `title-series:${parts.series}|${parts.collected ? 'collected' : 'single'}`;
+    if (title.seriesId !== undefined) {
+      const picked = named.find((series) => series.seriesId === title.seriesId);
+      if (!picked) throw new VerseDbError({ kind: 'not-found', message: 'That series is not one of the choices for this title.' });
+      if (fitting.length > 1 || kind.length > 1) await this.deps.library.setMeta(pickKey, picked.seriesId);
+      return picked;
+    }
+    const [only] = fitting;
+    if (fitting.length === 1 && only) return only;
+    if (fitting.length === 0) {
+      const when = title.startYear ?? title.year;
+      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: it has no ${title.series}${when ? ` from ${when}` : ''}${parts.collected ? ' collected edition' : ''}.` });
+    }
+    const kept = await this.deps.library.meta(pickKey);
+    const remembered = fitting.find((series) => series.seriesId === kept);
+    if (remembered) return remembered;
+    throw new VerseDbError({
+      kind: 'choose-series',
+      message: `VerseDB has ${fitting.length} series named “${fitting[0]?.name ?? title.series}”; the page does not say which. Pick one.`,
+      choices: fitting.slice(0, 12),
+    });
+  }
+
+  /** The issue a title names, and its series: the series' issues read once a day at most. */
+  async issueFor(title: TitleRef): Promise<{ issueId: number; seriesId: number }> {
+    const parts = matchKeyParts(title.matchKey);
+    const series = await this.seriesFor(title);
+    if (!parts) throw new VerseDbError({ kind: 'not-found', message: 'The page’s title gives no issue number.' });
+    const number = normaliseNumber(parts.number);
+    const find = async () => (await this.deps.library.seriesIssues(series.seriesId)).issues.find((issue) => normaliseNumber(issue.number) === number) ?? null;
+    let found = await find();
+    const record = await this.deps.library.seriesRecord(series.seriesId);
+    const fresh = record?.catalog != null && this.deps.library.now() - record.catalog.readAt < ISSUES_KEEP_MS;
+    // A series of at most 100 issues is read whole in one read, which serves every later action on it; a
+    // longer one's newest 100 may not hold a back issue, so its issues of that number are read instead.
+    const short = series.issueCount !== null && series.issueCount <= SERIES_READ_LIMIT;
+    if (!found && !fresh && short) {
+      await this.deps.readSeriesIssues(series.seriesId);
+      found = await find();
+    }
+    if (!found && !(await this.deps.library.seriesIssues(series.seriesId)).complete) {
+      found = await this.issueByNumber(series.seriesId, parts.number);
+    }
+    if (!found) {
+      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: ${choiceName(series)} has no issue #${parts.number}.` });
+    }
+    return { issueId: found.issueId, seriesId: series.seriesId };
+  }
+
+  private async issueByNumber(seriesId: number, number: string): Promise<{ issueId: number; number: string } | null> {
+    const client = this.deps.client();
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    const page = await this.deps.scheduler.run({ key: `series-number:${seriesId}:${number}`, kind: 'read', priority: 'user' }, () => client.seriesIssuesMatching(seriesId, number));
+    const wanted = normaliseNumber(number);
+    const issues = page.issues.filter((issue) => issue.seriesId === seriesId && normaliseNumber(issue.number) === wanted);
+    await this.deps.library.addMissingIssues(issues.map(issueSummary));
+    await this.deps.library.learnSeries(seriesId, { issues: issues.map((issue) => ({ number: issue.number, issueId: issue.id })) });
+    const [first] = issues;
+    return first ? { issueId: first.id, number: first.number } : null;
+  }
+
+  /** The catalog's series by a name, kept a week; the search is a read, at most SEARCHES_PER_HOUR an hour. */
+  private async search(name: string): Promise<SeriesChoice[]> {
+    const { library } = this.deps;
+    const cacheKey = `series-search:${seriesKey(name)}`;
+    const kept = KeptSearch.safeParse(await library.meta(cacheKey));
+    const now = library.now();
+    if (kept.success && now - kept.data.at < SEARCH_KEEP_MS) return kept.data.series;
+    const client = this.deps.client();
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    const log = (SearchLog.safeParse(await library.meta('series-searches')).data ?? []).filter((at) => now - at < HOUR_MS);
+    if (log.length >= SEARCHES_PER_HOUR) {
+      const resumesAt = Math.min(...log) + HOUR_MS;
+      throw new VerseDbError({ kind: 'paused', message: 'Longbox has searched VerseDB’s catalog as often as an hour allows; try again later.', resumesAt });
+    }
+    await library.setMeta('series-searches', [...log, now]);
+    const page = await this.deps.scheduler.run({ key: cacheKey, kind: 'read', priority: 'user' }, () => client.searchSeries(name));
+    const series = page.series.flatMap((row) => choiceOf(row) ?? []);
+    await library.setMeta(cacheKey, { at: now, series });
+    return series;
+  }
+}
