@@ -1,5 +1,6 @@
 import type { BadgeState } from '../badge-states';
-import type { BadgeStatus } from './replies';
+import type { ActionError, BadgeStatus } from './replies';
+import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
 import { BADGE_CSS } from './badge-css';
 import { SHADOW_MODE, TEST_CONTRACT } from './contract';
@@ -22,7 +23,9 @@ export interface BadgeContext {
   defaultCondition: string;
   address: string | null;
   /** Sends a protocol message for this comic (built by the menu) and refreshes the badges it changes. */
-  onAction: (message: Request) => Promise<{ message: string; fields: Record<string, string[]> } | null>;
+  onAction: (message: Request) => Promise<ActionError | null>;
+  /** What the page says of a comic it shows with no code, for finding it in VerseDB when the member acts. */
+  title: () => TitleRef | null;
   /** Makes sure the menu code is loaded; false when it could not be. */
   loadMenu: () => Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import type { DetectedItem } from '../detect/types';
-import type { ItemQuery } from '../items';
+import type { ItemQuery, TitleRef } from '../items';
 import { isCollectedFormat, matchKey } from '../library/match';
 
 // What a content script asks the background about one detected comic: its codes, and the match key of
@@ -22,4 +22,13 @@ export function itemQuery(item: DetectedItem): ItemQuery {
     startYear: year(parsed?.startYear),
     year: year(parsed?.year),
   };
+}
+
+/** What the page says of a comic with no code, for finding it in VerseDB's catalog on the member's click. */
+export function titleRef(item: DetectedItem): TitleRef | null {
+  const query = itemQuery(item);
+  const parsed = item.parsed;
+  const series = parsed ? (parsed.annual ? `${parsed.series} Annual` : parsed.series).slice(0, 200) : null;
+  if (!query.matchKey || !query.label || !series) return null;
+  return { label: query.label, series, matchKey: query.matchKey, startYear: query.startYear, year: query.year };
 }

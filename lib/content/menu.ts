@@ -1,5 +1,6 @@
 import type { MenuHost } from './badge';
 import type { BadgeStatus } from './replies';
+import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
 import { newWriteId } from '../write-id';
 
@@ -42,6 +43,12 @@ export type BadgeAction =
   | { kind: 'copy-add'; condition: string; pricePaid: number | null }
   | { kind: 'choose'; issueId: number };
 
+/** A comic the page shows by its title only, not in the library: its actions carry the title, and the
+ *  background finds the issue in VerseDB's catalog on the click. */
+function titleOnly(status: BadgeStatus, title: TitleRef | null): title is TitleRef {
+  return title !== null && status.byTitle && status.issueId === null && !status.inferred && (status.state === 'not-owned' || status.state === 'pull-list');
+}
+
 /** A comic answered from its series (issue 12) may have no issue id: its code goes with the action, and
  *  the background finds the issue when the action is taken. */
 function codeFor(status: BadgeStatus): { code: string } | object {
@@ -49,16 +56,18 @@ function codeFor(status: BadgeStatus): { code: string } | object {
 }
 
 /** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
-export function messageFor(status: BadgeStatus, action: BadgeAction, key: string): Request {
+export function messageFor(status: BadgeStatus, action: BadgeAction, key: string, title: TitleRef | null = null, seriesId?: number): Request {
   const issueId = status.issueId ?? 0;
+  // The series the member picked among same-named ones goes with the title.
+  const byTitle = titleOnly(status, title) ? { title: seriesId ? { ...title, seriesId } : title } : {};
   switch (action.kind) {
     case 'choose':
       return { type: 'choose-match', code: status.resolvedFrom ?? key, issueId: action.issueId };
     case 'wishlist-add':
     case 'wishlist-remove':
-      return { type: 'write', writeId: newWriteId(), write: { action: action.kind, issueId }, ...codeFor(status) };
+      return { type: 'write', writeId: newWriteId(), write: { action: action.kind, issueId }, ...codeFor(status), ...byTitle };
     case 'pull-list-add':
-      return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' } };
+      return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-add', seriesId: status.seriesId ?? 0, seriesName: status.seriesName ?? '' }, ...(status.seriesId === null ? byTitle : {}) };
     case 'pull-list-remove':
       return { type: 'write', writeId: newWriteId(), write: { action: 'pull-list-remove', seriesId: status.seriesId ?? 0 } };
     case 'copy-add':
@@ -68,6 +77,7 @@ export function messageFor(status: BadgeStatus, action: BadgeAction, key: string
         // The cover the page's code names goes in with the copy (a variant's own barcode names it).
         write: { action: 'copy-add', issueId, fields: { condition: action.condition, price_paid: action.pricePaid, ...(status.variantId !== null ? { variant_id: status.variantId } : {}) } },
         ...codeFor(status),
+        ...byTitle,
       };
   }
 }
@@ -82,23 +92,48 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 /** Acts for the member: only on an event of their own hand (a page script's made-up click or submit is
  *  not theirs), and once at a time, every control disabled while the change is on its way. */
-async function act(host: MenuHost, event: Event, action: BadgeAction, done?: string): Promise<void> {
+async function act(host: MenuHost, event: Event, action: BadgeAction, done?: string, seriesId?: number): Promise<void> {
   if (!event.isTrusted || host.busy) return;
   host.busy = true;
   host.note = 'Working…';
   host.fields = {};
+  asked.delete(host);
   renderMenu(host);
   try {
     const error = host.status
-      ? await host.context.onAction(messageFor(host.status, action, host.context.key))
+      ? await host.context.onAction(messageFor(host.status, action, host.context.key, host.context.title(), seriesId))
       : { message: 'This comic is not resolved yet.', fields: {} };
     host.note = error ? error.message : (done ?? null);
     host.fields = error?.fields ?? {};
+    const choices = (error?.choices ?? []).flatMap((choice) => seriesChoice(choice) ?? []);
+    if (choices.length > 0) asked.set(host, { choices, action, done });
   } finally {
     host.busy = false;
     renderMenu(host);
   }
 }
+
+/** One series a title may mean, as the background sent it (read by hand: no zod in content scripts). */
+interface SeriesPick {
+  seriesId: number;
+  name: string;
+  startYear: number | null;
+  publisher: string | null;
+  coverUrl: string | null;
+}
+
+function seriesChoice(v: unknown): SeriesPick | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const o = v as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : null);
+  const int = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) ? x : null);
+  const seriesId = int(o.seriesId);
+  const name = text(o.name);
+  return seriesId === null || name === null ? null : { seriesId, name, startYear: int(o.startYear), publisher: text(o.publisher), coverUrl: text(o.coverUrl) };
+}
+
+/** The question a title's action raised (several same-named series), until the member answers it. */
+const asked = new WeakMap<MenuHost, { choices: SeriesPick[]; action: BadgeAction; done: string | undefined }>();
 
 function button(host: MenuHost, text: string, action: BadgeAction, done?: string): HTMLButtonElement {
   const node = el('button', { type: 'button', className: 'action', textContent: text, disabled: host.busy });
@@ -152,19 +187,36 @@ export function renderMenu(host: MenuHost): void {
       const pick = el('button', { type: 'button', className: 'match' });
       // No referrer: VerseDB's image host must not learn which store page the member is on.
       if (match.coverUrl) pick.append(el('img', { src: match.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy', referrerPolicy: 'no-referrer' }));
-      pick.append(el('span', { textContent: `${match.seriesName}${match.startYear ? ` (${match.startYear})` : ''} #${match.number}` }));
+      const facts = [match.startYear, match.publisher].filter((fact) => fact !== null && fact !== '');
+      pick.append(el('span', { textContent: `${match.seriesName}${facts.length > 0 ? ` (${facts.join(', ')})` : ''} #${match.number}` }));
       pick.disabled = host.busy;
       pick.addEventListener('click', (event) => void act(host, event, { kind: 'choose', issueId: match.issueId }));
       list.append(pick);
     }
     parts.push(list);
-  } else if (s && (s.issueId !== null || (s.inferred && s.resolvedFrom))) {
+  } else if (s && asked.has(host)) {
+    // Which series the title means: each choice names its start year and publisher.
+    const question = asked.get(host);
+    const list = el('div', { className: 'matches' });
+    for (const choice of question?.choices ?? []) {
+      const pick = el('button', { type: 'button', className: 'match' });
+      if (choice.coverUrl) pick.append(el('img', { src: choice.coverUrl, alt: '', width: 32, height: 48, loading: 'lazy', referrerPolicy: 'no-referrer' }));
+      const facts = [choice.startYear, choice.publisher].filter((fact) => fact !== null);
+      pick.append(el('span', { textContent: `${choice.name}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}` }));
+      pick.disabled = host.busy;
+      pick.addEventListener('click', (event) => {
+        if (question) void act(host, event, question.action, question.done, choice.seriesId);
+      });
+      list.append(pick);
+    }
+    parts.push(list);
+  } else if (s && (s.issueId !== null || (s.inferred && s.resolvedFrom) || titleOnly(s, host.context.title()))) {
     parts.push(
       s.state === 'wishlist'
         ? button(host, 'Remove from wishlist', { kind: 'wishlist-remove' }, 'Removed from your wishlist.')
         : button(host, 'Add to wishlist', { kind: 'wishlist-add' }, 'Added to your wishlist.'),
     );
-    if (s.seriesId !== null) {
+    if (s.seriesId !== null || titleOnly(s, host.context.title())) {
       parts.push(
         s.state === 'pull-list'
           ? button(host, 'Take series off pull list', { kind: 'pull-list-remove' }, 'Series taken off your pull list.')

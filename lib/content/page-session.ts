@@ -1,13 +1,13 @@
 import { createReader, type DetectionSession, type Extractors } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
-import { itemQuery } from './item-query';
+import { itemQuery, titleRef } from './item-query';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
-import { actionError, orderComicsReply, queuedReply, settingsReply, statusesReply, type BadgeStatus, type PageSettings } from './replies';
+import { actionError, orderComicsReply, queuedReply, settingsReply, statusesReply, type ActionError, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
 // cache and library know at once, look up the rest as they come on screen, follow the page as it
@@ -252,6 +252,7 @@ export class PageSession {
       defaultCondition: settings?.defaultCondition ?? 'NM',
       address: settings?.address ?? null,
       onAction,
+      title: () => titleRef(item),
       loadMenu: () => this.loadExtras(),
     });
   }
@@ -326,7 +327,7 @@ export class PageSession {
     this.scheduleReport();
   }
 
-  private async act(entry: Entry, message: Request): Promise<{ message: string; fields: Record<string, string[]> } | null> {
+  private async act(entry: Entry, message: Request): Promise<ActionError | null> {
     const status = entry.status;
     let reply: unknown;
     try {

@@ -11,6 +11,7 @@ export interface BadgeMatch {
   number: string;
   coverUrl: string | null;
   startYear: number | null;
+  publisher: string | null;
 }
 
 export interface BadgeStatus {
@@ -51,7 +52,7 @@ function match(v: unknown): BadgeMatch | null {
   const seriesName = str(v.seriesName);
   const number = str(v.number);
   if (issueId === null || seriesName === null || number === null) return null;
-  return { issueId, seriesName, number, coverUrl: str(v.coverUrl), startYear: num(v.startYear) };
+  return { issueId, seriesName, number, coverUrl: str(v.coverUrl), startYear: num(v.startYear), publisher: str(v.publisher) };
 }
 
 export function badgeStatus(v: unknown): BadgeStatus | null {
@@ -97,7 +98,14 @@ export function settingsReply(reply: unknown): PageSettings | null {
 }
 
 /** The error of a failed action, in words, or null when it went through. */
-export function actionError(reply: unknown): { message: string; fields: Record<string, string[]> } | null {
+/** Why an action did not go through; `choices`: the series a title may mean, when the member must pick. */
+export interface ActionError {
+  message: string;
+  fields: Record<string, string[]>;
+  choices?: unknown[];
+}
+
+export function actionError(reply: unknown): ActionError | null {
   if (isObj(reply) && reply.ok === true) return null;
   const error = isObj(reply) && isObj(reply.error) ? reply.error : null;
   const fields: Record<string, string[]> = {};
@@ -106,7 +114,8 @@ export function actionError(reply: unknown): { message: string; fields: Record<s
       if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
     }
   }
-  return { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields };
+  const said = { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields };
+  return Array.isArray(error?.choices) ? { ...said, choices: error.choices } : said;
 }
 
 export function queuedReply(reply: unknown): string | null {

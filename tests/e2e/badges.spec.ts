@@ -214,7 +214,7 @@ test.describe('badges and their one-click actions', () => {
     const code = 'upc:761941309507';
     await badgeFor(page, code).locator('.pill').click();
     const matches = badgeFor(page, code).locator('.match');
-    await expect(matches).toHaveText(['Ravenwood (1988) #2', 'Ravenwood (1988) #1']);
+    await expect(matches).toHaveText(['Ravenwood (1988, DC Comics) #2', 'Ravenwood (1988, DC Comics) #1']);
     // Covers load with no referrer: VerseDB's image host does not learn which store page this is.
     const covers = matches.locator('img');
     await expect(covers).toHaveCount(2);
