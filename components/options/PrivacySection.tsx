@@ -9,7 +9,11 @@ export function PrivacySection() {
       <ul class="plain-list">
         <li>
           To recognise a comic, Longbox sends VerseDB the barcode, ISBN or distributor code printed on it. A title without a code is matched against
-          your synced library here, in the browser.
+          your synced library here, in the browser: a badge alone never sends a title.
+        </li>
+        <li data-testid="privacy-titles">
+          When you act on a comic that shows only its title (wishlist it, add a copy, pull its series), its series name goes to VerseDB’s catalog
+          search to find the issue, with the year the page gives. That title, and only on your click.
         </li>
         <li>The changes you make (copies, wishlist, pull list) go to VerseDB, as they would on its own site.</li>
         <li>Your token goes only to your VerseDB address, and never to the pages you visit.</li>
