@@ -2,7 +2,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { readBadgeBoxes, readClippedLabels, STATES_PAGE_VIEWS } from '../shared/badges';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
-import { api, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
+import { api, dcbsListing, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
 import { badgeState, choose, clickPill, settledBadges, until, type BadgeView } from './badges';
 import { launchFirefox, type FirefoxWithExtension } from './launch';
 
@@ -149,6 +149,21 @@ describe('Longbox in Firefox', () => {
     );
     expect(writes).toEqual(['POST /api/v1/issues/921/wishlist']);
     expect(idsIn(await api(si, KAY.token, '/user/wishlist'), 'entity')).toContain(921);
+    await page.close();
+  });
+
+  test('a comic shown by its title only is wishlisted from its badge: the issue is found in VerseDB’s catalog on the click', async () => {
+    const listing = dcbsListing('lumberjanes', [{ title: 'Lumberjanes #4', code: '', price: '$3.99' }]);
+    firefox.serve(listing);
+    const page = await firefox.openStorePage(listing.url);
+    await settledBadges(page, 1);
+    const key = 'Lumberjanes #4';
+    expect(await badgeState(page, key, 'not-owned')).toBeTruthy();
+    await choose(page, key, 'Add to wishlist');
+    expect(await badgeState(page, key, 'wishlist')).toMatchObject({ label: 'On wishlist' });
+    const series = [...si.catalog().series.values()].find((s) => s.name === 'Lumberjanes');
+    const issue = series && si.catalog().issuesBySeries.get(series.id)?.find((i) => i.number === '4');
+    expect(idsIn(await api(si, KAY.token, '/user/wishlist?per_page=100'), 'entity')).toContain(issue?.id);
     await page.close();
   });
 
