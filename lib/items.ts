@@ -41,6 +41,26 @@ export const TitleRef = z.object({
 });
 export type TitleRef = z.infer<typeof TitleRef>;
 
+/** One series a title may mean, as a chooser shows it (start year and publisher tell same-named series apart). */
+export const SeriesChoice = z.object({
+  seriesId: z.number().int(),
+  name: z.string(),
+  startYear: z.number().int().nullable(),
+  endYear: z.number().int().nullable(),
+  publisher: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  collected: z.boolean().nullable(),
+  /** How many issues VerseDB counts in the series, when it says. */
+  issueCount: z.number().int().nullable().default(null),
+});
+export type SeriesChoice = z.infer<typeof SeriesChoice>;
+
+/** "Batman (2016, DC Comics)": a series as a chooser names it. */
+export function choiceName(choice: Pick<SeriesChoice, 'name' | 'startYear' | 'publisher'>): string {
+  const facts = [choice.startYear, choice.publisher].filter((fact) => fact !== null && fact !== '');
+  return facts.length > 0 ? `${choice.name} (${facts.join(', ')})` : choice.name;
+}
+
 /** What a content script reports of one comic it badged, for the popup's "this page" list. */
 export const PageItem = z.object({
   /** The code the status was resolved from, else the title: what the badge's data-longbox-code says. */
@@ -56,5 +76,7 @@ export const PageItem = z.object({
   seriesId: z.number().int().nullable(),
   copies: z.number().int().nonnegative(),
   coverUrl: z.string().max(1000).nullable(),
+  /** A comic shown by its title only and not in the library: what the page says of it, for finding it in VerseDB. */
+  titleRef: TitleRef.nullable().default(null),
 });
 export type PageItem = z.infer<typeof PageItem>;

@@ -65,6 +65,8 @@ export const Request = z.discriminatedUnion('type', [
   /** The VerseDB issue a code names, for acting on a comic answered from its series (issue 12): from the
    *  library, else one catalog read of the series, else a lookup. The popup asks on the member's click. */
   z.object({ type: z.literal('issue-for-code'), code: ActionCode }),
+  /** The issue of a comic shown by its title only, from VerseDB's catalog (the popup's "Find it on VerseDB"). */
+  z.object({ type: z.literal('issue-for-title'), title: TitleRef }),
   /** An order page's orders and their comics (lib/orders/order-page.ts), checked again by the background. */
   z.object({ type: z.literal('order-report'), report: OrderReport }),
   /** The order page's banner was clicked: open the review list of the tab's orders. */
@@ -122,6 +124,7 @@ export interface Replies {
   'page-report': object;
   'page-items': { page: PageReport | null };
   'issue-for-code': { issueId: number };
+  'issue-for-title': { issueId: number };
   'order-report': { comics: number };
   'open-order-review': object;
   'order-review': { orders: OrderReview[] };

@@ -5,6 +5,7 @@ import { ProblemNotice } from '../shared/ProblemNotice';
 import { AddCopyForm } from './AddCopyForm';
 import type { WriteAction } from '@/lib/library/writes';
 import type { ComicView } from '@/lib/ui/comics';
+import { choiceName, type SeriesChoice, type TitleRef } from '@/lib/items';
 import { formatAgo } from '@/lib/ui/format';
 import { explainError, plural, type Problem } from '@/lib/ui/problems';
 import type { LibraryStatus, WriteResult } from '@/lib/ui/replies';
@@ -20,6 +21,8 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
   // A comic answered from its series' barcode (issue 12) names no issue yet: found on the member's click.
   const found = useSignal<number | null>(null);
   const finding = useSignal(false);
+  /** The series a title-only comic may mean, when VerseDB has several by its name and the page does not say which. */
+  const choices = useSignal<SeriesChoice[]>([]);
   const issueId = comic.issueId ?? found.value;
   const { seriesId } = comic;
   const addButton = useRef<HTMLButtonElement>(null);
@@ -63,8 +66,25 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
     else problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
   }
 
+  async function findByTitle(title: TitleRef, seriesId?: number) {
+    if (finding.value) return;
+    finding.value = true;
+    problem.value = null;
+    const reply = await model.issueForTitle(seriesId ? { ...title, seriesId } : title);
+    finding.value = false;
+    if (reply.ok) {
+      choices.value = [];
+      found.value = reply.value;
+    } else if (reply.error.choices && reply.error.choices.length > 0) {
+      choices.value = reply.error.choices;
+    } else {
+      problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
+    }
+  }
+
   if (issueId === null) {
     const code = comic.code;
+    const titled = comic.titleRef && (comic.state === 'not-owned' || comic.state === 'pull-list') ? comic.titleRef : null;
     return (
       <div id={id} class="actions">
         {code && comic.state !== 'not-found' && comic.state !== 'ambiguous' ? (
@@ -73,6 +93,24 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
             <button type="button" disabled={finding.value} onClick={() => void findIssue(code)}>
               {finding.value ? 'Finding it…' : 'Find it on VerseDB'}
             </button>
+          </>
+        ) : titled ? (
+          <>
+            <p class="muted">This page shows only the comic’s title. To change it, Longbox first finds it in VerseDB’s catalog (two reads at most the first time for its series).</p>
+            {choices.value.length > 0 ? (
+              <div class="choices" role="group" aria-label="Which series?">
+                <p>VerseDB has several series by this name, and the page does not say which. Pick one:</p>
+                {choices.value.map((choice) => (
+                  <button key={choice.seriesId} type="button" disabled={finding.value} onClick={() => void findByTitle(titled, choice.seriesId)}>
+                    {choiceName(choice)}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <button type="button" disabled={finding.value} onClick={() => void findByTitle(titled)}>
+                {finding.value ? 'Finding it…' : 'Find it on VerseDB'}
+              </button>
+            )}
           </>
         ) : (
           <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>

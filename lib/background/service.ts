@@ -343,14 +343,18 @@ export class LongboxService {
       }
       case 'copy-add':
       case 'wishlist-add':
-      case 'wishlist-remove': {
-        const { issueId } = await this.titles.issueFor(title);
-        await this.library.remember({ code: titleChoiceKey(title.label), kind: 'found', issueId, variantId: null, expiresAt: this.library.ttl('found') });
-        return { ...write, issueId };
-      }
+      case 'wishlist-remove':
+        return { ...write, issueId: await this.issueForTitle(title) };
       default:
         return write;
     }
+  }
+
+  /** A title's issue from VerseDB's catalog, kept for that title so its badge says what the library says of it. */
+  private async issueForTitle(title: TitleRef): Promise<number> {
+    const { issueId } = await this.titles.issueFor(title);
+    await this.library.remember({ code: titleChoiceKey(title.label), kind: 'found', issueId, variantId: null, expiresAt: this.library.ttl('found') });
+    return issueId;
   }
 
   /** Validates a message and its sender, then answers it. Never throws. */
@@ -425,6 +429,7 @@ export class LongboxService {
     },
     'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
     'issue-for-code': async (request) => ({ issueId: await this.statuses.issueIdFor(request.code) }),
+    'issue-for-title': async (request) => ({ issueId: await this.issueForTitle(request.title) }),
     'order-report': async (request, from) => {
       if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports an order.' });
       return { comics: await this.orders.pageShowed(from.tabId, request.report) };

@@ -370,6 +370,7 @@ export class PageSession {
           seriesId: entry.status.seriesId,
           copies: entry.status.copies,
           coverUrl: entry.status.coverUrl,
+          titleRef: entry.status.byTitle && entry.status.issueId === null ? titleRef(entry.item) : null,
         });
       }
       void this.messenger.send({ type: 'page-report', adapter: this.adapter, items, layoutChanged: this.detection.layoutChanged }).catch(() => undefined);

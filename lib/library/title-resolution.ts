@@ -4,7 +4,7 @@ import type { Scheduler } from '../scheduler';
 import type { VerseDbClient } from '../versedb/client';
 import { VerseDbError } from '../versedb/errors';
 import type { SeriesListItem } from '../versedb/schemas';
-import type { TitleRef } from '../items';
+import { choiceName, SeriesChoice, type TitleRef } from '../items';
 import type { Library } from './library';
 import { issueSummary } from './sync';
 import { matchKeyParts, normaliseNumber } from './match';
@@ -18,19 +18,7 @@ import { matchKeyParts, normaliseNumber } from './match';
 
 export { TitleRef } from '../items';
 
-/** One series a title may mean, as a chooser shows it. */
-export const SeriesChoice = z.object({
-  seriesId: z.number().int(),
-  name: z.string(),
-  startYear: z.number().int().nullable(),
-  endYear: z.number().int().nullable(),
-  publisher: z.string().nullable(),
-  coverUrl: z.string().nullable(),
-  collected: z.boolean().nullable(),
-  /** How many issues VerseDB counts in the series, when it says. */
-  issueCount: z.number().int().nullable().default(null),
-});
-export type SeriesChoice = z.infer<typeof SeriesChoice>;
+export { SeriesChoice, choiceName } from '../items';
 
 const SEARCH_KEEP_MS = 7 * 24 * 3_600_000;
 const ISSUES_KEEP_MS = 24 * 3_600_000;
@@ -74,12 +62,6 @@ function seriesFitsYears(title: TitleRef, series: SeriesChoice): boolean {
     if (series.endYear !== null && year > series.endYear + 1) return false;
   }
   return true;
-}
-
-/** "Batman (2016, DC Comics)": what a chooser's button says. */
-export function choiceName(choice: SeriesChoice): string {
-  const facts = [choice.startYear, choice.publisher].filter((fact) => fact !== null && fact !== '');
-  return facts.length > 0 ? `${choice.name} (${facts.join(', ')})` : choice.name;
 }
 
 export class TitleResolver {

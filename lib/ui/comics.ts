@@ -1,5 +1,5 @@
 import type { BadgeState } from '../badge-states';
-import type { PageItem } from '../items';
+import type { PageItem, TitleRef } from '../items';
 import { ActionCode } from '../protocol';
 import { formatDay, issueLabel } from './format';
 import type { DiscoveryEntry } from './replies';
@@ -11,6 +11,8 @@ export interface ComicView {
   issueId: number | null;
   /** The variant the page's code names: a copy added from the row goes in as it. */
   variantId: number | null;
+  /** A comic shown by its title only: what the page says of it, for finding its issue in VerseDB. */
+  titleRef: TitleRef | null;
   /** The code a page's comic was answered from (`upc:…`), for finding its issue when it was answered
    *  from its series and carries no issue id yet. */
   code: string | null;
@@ -53,6 +55,7 @@ export function fromPageItem(item: PageItem): ComicView {
     key: `page:${item.key}`,
     issueId: item.issueId,
     variantId: item.variantId,
+    titleRef: item.titleRef,
     code: ActionCode.safeParse(item.key).success ? item.key : null,
     seriesId: item.seriesId,
     seriesName: item.series,
@@ -75,6 +78,7 @@ export function fromDiscovery(entry: DiscoveryEntry, feed: 'foc' | 'firsts' | 'f
     key: `${feed}:${entry.issueId}`,
     issueId: entry.issueId,
     variantId: null,
+    titleRef: null,
     code: null,
     seriesId: entry.seriesId,
     seriesName: entry.seriesName,

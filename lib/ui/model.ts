@@ -1,5 +1,5 @@
 import { batch, computed, effect, signal, type Signal } from '@preact/signals';
-import type { PageItem } from '../items';
+import type { PageItem, TitleRef } from '../items';
 import type { WriteAction } from '../library/writes';
 import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
@@ -208,6 +208,10 @@ export function createAppModel(deps: ModelDeps) {
     return ask({ type: 'issue-for-code', code });
   }
 
+  function issueForTitle(title: TitleRef): Promise<Outcome<number>> {
+    return ask({ type: 'issue-for-title', title });
+  }
+
   /** A new member (or none) makes the lists of the last one meaningless. */
   function forgetLists(): void {
     for (const feed of FEEDS) feeds[feed].result.value = null;
@@ -313,6 +317,7 @@ export function createAppModel(deps: ModelDeps) {
     write,
     libraryStatus,
     issueForCode,
+    issueForTitle,
     signIn,
     connect,
     signOut,

@@ -1,6 +1,6 @@
 import { DiscoveryResult } from '../background/discovery';
 import { z } from 'zod';
-import { PageItem } from '../items';
+import { PageItem, SeriesChoice } from '../items';
 import type { Replies } from '../protocol';
 
 // The background's answers as the popup and options page read them. Every reply is validated on
@@ -85,6 +85,8 @@ export const UiError = z.object({
   upgradeUrl: z.string().nullable().optional(),
   retryAt: z.number().optional(),
   resumesAt: z.number().optional(),
+  /** The series a title may mean, when the member must pick one. */
+  choices: z.array(SeriesChoice).optional(),
 });
 export type UiError = z.infer<typeof UiError>;
 
@@ -150,6 +152,7 @@ const REPLY_SCHEMAS = {
   'library-status': Ok.extend({ status: LibraryStatus }).transform((reply) => reply.status),
   write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
   'issue-for-code': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),
+  'issue-for-title': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),
   'order-review': Ok.extend({ orders: z.array(OrderReview) }).transform((reply) => reply.orders),
   'order-add': Ok.extend({ result: OrderAddResult }).transform((reply) => reply.result),
 } as const;

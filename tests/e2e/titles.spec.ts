@@ -81,3 +81,33 @@ test('a title-only comic’s badge menu wishlists the right issue, asks among sa
   expect(writes()).toBe(before);
   await tab.close();
 });
+
+test('the popup finds a title-only comic’s issue on the member’s click, asking which same-named series, then wishlists it', async () => {
+  const listing = dcbsListing('detective', [{ title: 'Detective Comics #940', code: '', price: '$3.99' }]);
+  stores.add(listing);
+  const store = await context.newPage();
+  await store.goto(listing.url);
+  await settledBadges(store, 1);
+  await expect(badgeFor(store, 'Detective Comics #940')).toHaveAttribute('data-longbox-state', 'not-owned');
+
+  // The popup in a window of its own over the store's tab, as the toolbar button opens it.
+  const extension = await context.newPage();
+  await extension.goto(`chrome-extension://${new URL(worker.url()).host}/options.html`);
+  await store.bringToFront();
+  const opened = context.waitForEvent('page');
+  await extension.evaluate((url) => window.chrome.windows.create({ url, type: 'popup', width: 380, height: 600 }), `chrome-extension://${new URL(worker.url()).host}/popup.html`);
+  const popup = await opened;
+  await popup.waitForURL(/popup\.html$/);
+  const row = popup.locator('.comic').filter({ hasText: 'Detective Comics' });
+  await row.locator('.comic-title').click();
+  await row.getByRole('button', { name: 'Find it on VerseDB' }).click();
+  const choices = row.getByRole('group', { name: 'Which series?' }).getByRole('button');
+  await expect(choices).toHaveText(['Detective Comics (1986, DC Comics)', 'Detective Comics (2016, DC Comics)']);
+  await choices.filter({ hasText: '2016' }).click();
+  await row.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(row.getByText('Added to your wishlist.')).toBeVisible();
+  expect(idsIn(await api(si, KAY.token, '/user/wishlist?per_page=100'), 'entity')).toContain(issueOf('Detective Comics', '940', 2016).id);
+  await popup.close();
+  await extension.close();
+  await store.close();
+});

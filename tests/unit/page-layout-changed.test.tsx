@@ -46,7 +46,7 @@ vi.mock('../../lib/detect/reader', () => ({
 
 const { PageSession } = await import('../../lib/content/page-session');
 
-const ITEM: PageItem = { key: 'upc:76194134182500111', title: 'Saga #61', series: 'Saga', number: '61', price: '$3.99', state: 'not-owned', issueId: 61, variantId: null, seriesId: 3, copies: 0, coverUrl: null };
+const ITEM: PageItem = { key: 'upc:76194134182500111', title: 'Saga #61', series: 'Saga', number: '61', price: '$3.99', state: 'not-owned', issueId: 61, variantId: null, seriesId: 3, copies: 0, coverUrl: null, titleRef: null };
 const EXACT = "Longbox read this page with its general reader: this store's layout may have changed.";
 
 const own = { id: 'ext', origin: 'chrome-extension://ext/' };

@@ -36,7 +36,7 @@ function foc(days: number, seriesId = 3, onPullList = false): DiscoveryResult {
   };
 }
 
-const ITEM: PageItem = { key: 'upc:1', title: 'Saga #61', series: 'Saga', number: '61', price: '$3.99', state: 'not-owned', issueId: 61, variantId: null, seriesId: 3, copies: 0, coverUrl: null };
+const ITEM: PageItem = { key: 'upc:1', title: 'Saga #61', series: 'Saga', number: '61', price: '$3.99', state: 'not-owned', issueId: 61, variantId: null, seriesId: 3, copies: 0, coverUrl: null, titleRef: null };
 
 /** A background that answers from a table, and records what it was asked. */
 function fakeBackground(answers: Partial<Record<Request['type'], (request: Request) => unknown>>) {
