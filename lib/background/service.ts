@@ -138,6 +138,7 @@ export class LongboxService {
     this.orders = new OrderDesk({
       library,
       statuses: this.statuses,
+      titles: this.titles,
       writer: this.writer,
       quota: () => this.quota.snapshot(),
       isPro: () => this.session?.member?.isPro === true,

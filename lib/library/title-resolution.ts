@@ -102,11 +102,21 @@ export class TitleResolver {
     });
   }
 
-  /** The issue a title names, and its series: the series' issues read once a day at most. */
+  /**
+   * The issue a title names, and its series: the series' issues read once a day at most. Where several
+   * same-named series fit, the issue number may settle it (Detective Comics #881 is only the 1986 run's):
+   * one read of that number across them; the member is asked only when it does not.
+   */
   async issueFor(title: TitleRef): Promise<{ issueId: number; seriesId: number }> {
     const parts = matchKeyParts(title.matchKey);
-    const series = await this.seriesFor(title);
     if (!parts) throw new VerseDbError({ kind: 'not-found', message: 'The page’s title gives no issue number.' });
+    let series: SeriesChoice;
+    try {
+      series = await this.seriesFor(title);
+    } catch (error) {
+      if (!(error instanceof VerseDbError) || error.problem.kind !== 'choose-series') throw error;
+      return this.byNumberAmong(error.problem.choices, parts.number, error.message);
+    }
     const number = normaliseNumber(parts.number);
     const find = async () => (await this.deps.library.seriesIssues(series.seriesId)).issues.find((issue) => normaliseNumber(issue.number) === number) ?? null;
     let found = await find();
@@ -129,15 +139,38 @@ export class TitleResolver {
   }
 
   private async issueByNumber(seriesId: number, number: string): Promise<{ issueId: number; number: string } | null> {
+    const [first] = await this.issuesNumbered([seriesId], number);
+    return first ? { issueId: first.id, number: first.number } : null;
+  }
+
+  /** Several same-named series fit: the one that has the number, when only one does; else the member picks. */
+  private async byNumberAmong(choices: readonly SeriesChoice[], number: string, question: string): Promise<{ issueId: number; seriesId: number }> {
+    const issues = await this.issuesNumbered(choices.map((choice) => choice.seriesId), number);
+    const having = choices.filter((choice) => issues.some((issue) => issue.seriesId === choice.seriesId));
+    const [only] = having;
+    const issue = only && issues.find((candidate) => candidate.seriesId === only.seriesId);
+    if (having.length === 1 && only && issue) return { issueId: issue.id, seriesId: only.seriesId };
+    if (having.length === 0) {
+      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: none of its ${choices.length} series named “${choices[0]?.name ?? ''}” has an issue #${number}.` });
+    }
+    throw new VerseDbError({ kind: 'choose-series', message: question.replace(/^VerseDB has \d+ series/, `VerseDB has ${having.length} series`), choices: having });
+  }
+
+  /** The issues of these series with this number (one read), kept in the library. */
+  private async issuesNumbered(seriesIds: readonly number[], number: string): Promise<Array<{ id: number; seriesId: number; number: string }>> {
     const client = this.deps.client();
     if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
-    const page = await this.deps.scheduler.run({ key: `series-number:${seriesId}:${number}`, kind: 'read', priority: 'user' }, () => client.seriesIssuesMatching(seriesId, number));
+    const page = await this.deps.scheduler.run(
+      { key: `series-number:${seriesIds.join(',')}:${number}`, kind: 'read', priority: 'user' },
+      () => client.seriesIssuesMatching(seriesIds, number),
+    );
     const wanted = normaliseNumber(number);
-    const issues = page.issues.filter((issue) => issue.seriesId === seriesId && normaliseNumber(issue.number) === wanted);
+    const issues = page.issues.filter((issue) => issue.seriesId !== null && seriesIds.includes(issue.seriesId) && normaliseNumber(issue.number) === wanted);
     await this.deps.library.addMissingIssues(issues.map(issueSummary));
-    await this.deps.library.learnSeries(seriesId, { issues: issues.map((issue) => ({ number: issue.number, issueId: issue.id })) });
-    const [first] = issues;
-    return first ? { issueId: first.id, number: first.number } : null;
+    for (const seriesId of new Set(issues.map((issue) => issue.seriesId ?? 0))) {
+      await this.deps.library.learnSeries(seriesId, { issues: issues.filter((issue) => issue.seriesId === seriesId).map((issue) => ({ number: issue.number, issueId: issue.id })) });
+    }
+    return issues.map((issue) => ({ id: issue.id, seriesId: issue.seriesId ?? 0, number: issue.number }));
   }
 
   /** The catalog's series by a name, kept a week; the search is a read, at most SEARCHES_PER_HOUR an hour. */

@@ -2,8 +2,11 @@ import type { Library } from '../library/library';
 import type { WriteAction } from '../library/write-action';
 import type { Writer } from '../library/writes';
 import type { QuotaSnapshot } from '../quota';
-import type { ItemStatus, StatusResolver } from '../status';
+import { titleChoiceKey, type ItemStatus, type StatusResolver } from '../status';
 import { isVerseDbError } from '../versedb/errors';
+import type { TitleResolver } from '../library/title-resolution';
+import type { TitleRef } from '../items';
+import { isComic, parseTitle } from '../detect/titles';
 import { Order, OrderRecord, OrderReport, orderKey, orderWriteId, type OrderLine } from './order';
 
 // The background's side of order pages: it keeps the order a tab's page showed, matches each line to a
@@ -63,6 +66,8 @@ export interface OrderReview {
 export interface OrderDeskDeps {
   library: Library;
   statuses: StatusResolver;
+  /** Finds a code-less line's issue in VerseDB's catalog: opening the review is the member's ask. */
+  titles: TitleResolver;
   writer: Writer;
   quota: () => QuotaSnapshot;
   isPro: () => boolean;
@@ -125,9 +130,29 @@ export class OrderDesk {
     const key = orderKey(order);
     const record = await this.record(key);
     const statuses = await this.deps.statuses.statusesOf(order.lines.map((line) => line.query), { lookUp: true });
+    // Lines the page gives no code for, matching nothing in the library: found in VerseDB's catalog now.
+    const why = new Map<number, string>();
+    for (const [i, line] of order.lines.entries()) {
+      const title = titleOnly(statuses[i] ?? null) ? titleOf(line) : null;
+      if (!title || record?.lines[line.id]?.length) continue;
+      try {
+        const { issueId } = await this.deps.titles.issueFor(title);
+        await this.deps.library.remember({ code: titleChoiceKey(title.label), kind: 'found', issueId, variantId: null, expiresAt: this.deps.library.ttl('found') });
+        const [found] = await this.deps.statuses.statusesOf([line.query], { lookUp: true });
+        statuses[i] = found ?? statuses[i] ?? null;
+      } catch (error) {
+        if (!isVerseDbError(error)) throw error;
+        // "VerseDB has no such comic" and "Longbox could not tell which" are told apart.
+        why.set(i, error.problem.kind === 'choose-series' ? `${error.message.replace(/ Pick one\.$/, '')} Add it from its badge on the store page, or on VerseDB.` : error.message);
+      }
+    }
     const allIds = Object.values(record?.lines ?? {}).flat();
     const writeStates = await this.deps.writer.states(allIds);
-    const lines = order.lines.map((line, i) => this.reviewLine(line, statuses[i] ?? null, record, writeStates));
+    const lines = order.lines.map((line, i) => {
+      const reviewed = this.reviewLine(line, statuses[i] ?? null, record, writeStates);
+      const reason = why.get(i);
+      return reason && reviewed.state === 'unmatched' ? { ...reviewed, reason } : reviewed;
+    });
     const quota = this.deps.quota();
     const waiting = lines.reduce((sum, line) => sum + (line.progress?.waiting ?? 0), 0);
     const today = new Date(this.now()).toISOString().slice(0, 10);
@@ -266,4 +291,24 @@ export class OrderDesk {
     if (status?.state === 'ambiguous') throw new Error('Several issues share this barcode; pick the right one on the store page first.');
     throw new Error(status?.message ?? 'Longbox could not tell which issue this is.');
   }
+}
+
+/** A comic matched by its title to nothing in the library: its issue is not known until VerseDB's catalog is asked. */
+function titleOnly(status: ItemStatus | null): boolean {
+  return status !== null && status.byTitle && status.issue === null && !status.inferred && (status.state === 'not-owned' || status.state === 'pull-list');
+}
+
+/** What a code-less order line's title says, for the catalog's search. */
+function titleOf(line: OrderLine): TitleRef | null {
+  if (line.query.codes.length > 0 || !line.query.matchKey || !line.title) return null;
+  const parsed = parseTitle(line.title);
+  if (!isComic(parsed)) return null;
+  return {
+    // The key the badge's title match keeps a pick under (lib/status.ts byTitle).
+    label: line.query.label ?? line.query.matchKey,
+    series: (parsed.annual ? `${parsed.series} Annual` : parsed.series).slice(0, 200),
+    matchKey: line.query.matchKey,
+    startYear: line.query.startYear,
+    year: line.query.year,
+  };
 }

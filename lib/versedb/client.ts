@@ -283,11 +283,11 @@ export class VerseDbClient {
     });
   }
 
-  /** A series' issues whose name holds `q` (a number, for an issue older than the newest 100). */
-  seriesIssuesMatching(seriesId: number, q: string) {
+  /** The issues of these series whose name holds `q` (a number): one read across same-named series. */
+  seriesIssuesMatching(seriesIds: readonly number[], q: string) {
     return this.request('GET', '/issues', {
       schema: IssueListPage,
-      query: { series_id: seriesId, q, limit: 100, include: 'series', sort: 'issue_number', direction: 'asc' },
+      query: { series_ids: seriesIds.join(','), q, limit: 100, include: 'series', sort: 'issue_number', direction: 'asc' },
     });
   }
 

@@ -111,6 +111,36 @@ describe('adding an order page to the collection', () => {
     expect((await copiesOnServer(si)).length).toBe(before.length + 9);
   });
 
+  it('finds lines the page gives no code for in VerseDB’s catalog when the review opens, never the wrong issue', async () => {
+    const service = harness.service;
+    // The sample order with every code taken off its lines: titles and prices only, as many order pages show.
+    const report = await readPage();
+    const titleOnly: OrderReport = { orders: report.orders.map((order) => ({ ...order, lines: order.lines.map((line) => ({ ...line, query: { ...line.query, codes: [] } })) })) };
+    await service.orders.pageShowed(TAB, titleOnly);
+    si.clearRequests();
+    const [review] = await service.orders.review(TAB);
+    const searches = si.requests().filter((r) => r.path === '/api/v1/series').length;
+    const reads = si.requests().filter((r) => r.method === 'GET').length;
+    // Each line's right issue, from the code the page no longer shows.
+    const catalog = si.catalog();
+    const truth = expected.order.lines.map((line) => (/^\d+$/.test(line.code) ? catalog.lookupUpc(line.code) : catalog.lookupDistributorCode(line.code))[0]?.issue.id ?? null);
+    const states: string[] = [];
+    for (const [i, line] of (review?.lines ?? []).entries()) {
+      states.push(line.state);
+      if (line.state === 'ready' || line.state === 'owned') expect(line.match?.issueId ?? truth[i], line.title ?? '').toBe(truth[i]);
+      else expect(line.reason, line.title ?? '').toMatch(/^(Not on VerseDB|VerseDB has \d+ series named)/);
+    }
+    expect(states.filter((state) => state === 'ready' || state === 'owned').length).toBeGreaterThanOrEqual(9);
+    console.log(`title-only order: ${states.filter((s) => s === 'ready').length} ready, ${states.filter((s) => s === 'owned').length} owned, ${states.filter((s) => s === 'unmatched').length} unmatched; ${searches} series searches, ${reads} reads`);
+
+    const checked = review!.lines.filter((line) => line.checked).map((line) => line.lineId);
+    const before = await copiesOnServer(si);
+    expect((await service.orders.add({ tabId: TAB, key: review!.key, lineIds: checked })).skipped).toEqual([]);
+    await service.writer.flushQueue();
+    const added = (await copiesOnServer(si)).filter((copy) => !before.some((b) => b.id === copy.id));
+    expect(added.map((copy) => copy.issueId).sort()).toEqual(review!.lines.filter((line) => line.checked).map((line) => line.match?.issueId).sort());
+  });
+
   it('queues what the write quota cannot take this hour and says when the rest goes', async () => {
     si.limits.set({ free: { writesPerHour: 4 } });
     const service = harness.service;
