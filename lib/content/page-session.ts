@@ -232,7 +232,12 @@ export class PageSession {
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     }
-    if (fresh.length === 0) return;
+    // An order page whose lines detection does not read as products (a checkout's thank-you page) is still
+    // an order: the report, and with it the order banner, follow every reading.
+    if (fresh.length === 0) {
+      if (this.entries.size === 0) this.scheduleReport();
+      return;
+    }
     // Whatever the cache and library know shows at once; the rest waits until it is on screen.
     for (const entry of fresh) {
       const status = known.get(entry.item);
@@ -388,7 +393,7 @@ export class PageSession {
    * headings speak of an order.
    */
   private async showOrderBanner(): Promise<void> {
-    if (!mightShowOrder(this.document, this.url) || this.entries.size === 0) return;
+    if (!mightShowOrder(this.document, this.url)) return;
     if (!(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
     const items = [...this.entries].filter((entry) => entry.item.anchor.isConnected).map((entry) => entry.item);
     items.sort((a, b) => (a.anchor.compareDocumentPosition(b.anchor) & 4 ? -1 : 1));

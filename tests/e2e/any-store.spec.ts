@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { launchWithExtension } from './fixtures';
 import { extensionWorker, fixturePage, settledBadges } from './store';
@@ -42,6 +43,31 @@ test('any other store: a WooCommerce shop is read with WooCommerce\'s rules, whi
     // The readers (and the rules with them) were asked for once, by the early script.
     const asked = await tab.evaluate(() => performance.getEntriesByName('longbox:readers-asked-again').length);
     expect(asked).toBe(0);
+  } finally {
+    await close();
+  }
+});
+
+test('any other store: a Shopify thank-you page whose lines detection reads no product from still shows the order banner', async () => {
+  const order = JSON.parse(readFileSync('tests/fixtures/orders/shopify-thank-you.order.json', 'utf8')) as { url: string; orders: Array<{ lines: Array<{ quantity: number; comic: boolean }> }> };
+  const html = readFileSync('tests/fixtures/orders/shopify-thank-you.html', 'utf8');
+  const origin = new URL(order.url).origin;
+  const { context, close } = await launchWithExtension();
+  try {
+    const worker = await extensionWorker(context);
+    await worker.evaluate(async (matches) => {
+      await chrome.scripting.registerContentScripts([
+        { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
+        { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
+      ]);
+    }, ['http://127.0.0.1/*']);
+    await context.route(`${SHOP}/**`, (route) => route.fulfill({ body: html.replaceAll(origin, SHOP), contentType: 'text/html; charset=utf-8' }));
+    const tab = await context.newPage();
+    await tab.goto(order.url.replace(origin, SHOP));
+    // No badge: detection finds no product here. The order reader reads its comic lines all the same.
+    const comics = order.orders.flatMap((o) => o.lines).filter((line) => line.comic).reduce((sum, line) => sum + line.quantity, 0);
+    await expect(tab.locator('[data-longbox-order-banner]')).toHaveAttribute('data-longbox-order-banner', String(comics), { timeout: 20_000 });
+    expect(await tab.locator('[data-longbox-badge]').count()).toBe(0);
   } finally {
     await close();
   }
