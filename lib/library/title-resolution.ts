@@ -16,10 +16,6 @@ import { matchKeyParts, normaliseNumber } from './match';
 // not say which of several same-named series it means, the member picks, and the pick is kept for that
 // name: a wrong issue on the wishlist is worse than a question.
 
-export { TitleRef } from '../items';
-
-export { SeriesChoice, choiceName } from '../items';
-
 const SEARCH_KEEP_MS = 7 * 24 * 3_600_000;
 const ISSUES_KEEP_MS = 24 * 3_600_000;
 /** The interface spec names a search cap of 60 an hour for free accounts: Longbox stays under it. */

@@ -1,5 +1,5 @@
 import type { AmbiguousMatch } from './schemas';
-import type { SeriesChoice } from '../library/title-resolution';
+import type { SeriesChoice } from '../items';
 
 // Every way a VerseDB call can fail, as data the UI can explain and the scheduler can act on.
 // `message` is what the service said (`message ?? error`), or our own words when it said nothing.

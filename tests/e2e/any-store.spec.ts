@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Worker } from '@playwright/test';
 import { launchWithExtension } from './fixtures';
 import { extensionWorker, fixturePage, settledBadges } from './store';
 
@@ -15,19 +15,23 @@ import { extensionWorker, fixturePage, settledBadges } from './store';
 // background's own registration follows the permission, which this browser never granted).
 
 const SHOP = 'http://127.0.0.1:8765';
+
+/** The any-store scripts (the early script and the generic one) on the loopback shop, as the background registers them. */
+async function registerAnyStore(worker: Worker): Promise<void> {
+  await worker.evaluate(async (matches) => {
+    await chrome.scripting.registerContentScripts([
+      { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
+      { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
+    ]);
+  }, ['http://127.0.0.1/*']);
+}
 const page = fixturePage('sites/layouts/woocommerce-de-neuheiten');
 const REAL_ORIGIN = new URL(page.url).origin;
 
 test('any other store: a WooCommerce shop is read with WooCommerce\'s rules, which come with the general readers', async () => {
   const { context, close } = await launchWithExtension();
   try {
-    const worker = await extensionWorker(context);
-    await worker.evaluate(async (matches) => {
-      await chrome.scripting.registerContentScripts([
-        { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
-        { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
-      ]);
-    }, ['http://127.0.0.1/*']);
+    await registerAnyStore(await extensionWorker(context));
     const html = page.html.replaceAll(REAL_ORIGIN, SHOP);
     await context.route(`${SHOP}/**`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
 
@@ -54,13 +58,7 @@ test('any other store: a Shopify thank-you page whose lines detection reads no p
   const origin = new URL(order.url).origin;
   const { context, close } = await launchWithExtension();
   try {
-    const worker = await extensionWorker(context);
-    await worker.evaluate(async (matches) => {
-      await chrome.scripting.registerContentScripts([
-        { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
-        { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
-      ]);
-    }, ['http://127.0.0.1/*']);
+    await registerAnyStore(await extensionWorker(context));
     await context.route(`${SHOP}/**`, (route) => route.fulfill({ body: html.replaceAll(origin, SHOP), contentType: 'text/html; charset=utf-8' }));
     const tab = await context.newPage();
     await tab.goto(order.url.replace(origin, SHOP));
