@@ -22,7 +22,7 @@ export const Request = z.discriminatedUnion('type', [
   /** Statuses for the comics a page shows, in the same order. */
   z.object({ type: z.literal('statuses'), items: z.array(ItemQuery).max(500), visible: z.boolean().optional() }),
   /** A change to the member's library; `writeId` (made at the click) makes a message delivered twice one change.
-   *  `code` (`upc:…`): the comic's code when its status carried no issue id (answered from its series, issue 12);
+   *  `code` (`upc:…`): the comic's code when its status carried no issue id (answered from its series' barcode base);
    *  the background finds the issue from it before the change is recorded, and the write's own issueId is not read.
    *  `title`: a comic the page shows with no code; its issue (or series) is found in VerseDB's catalog first. */
   z.object({ type: z.literal('write'), write: WriteAction, writeId: WriteId.optional(), code: ActionCode.optional(), title: TitleRef.optional() }),
@@ -62,7 +62,7 @@ export const Request = z.discriminatedUnion('type', [
     layoutChanged: z.boolean().default(false),
   }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
-  /** The VerseDB issue a code names, for acting on a comic answered from its series (issue 12): from the
+  /** The VerseDB issue a code names, for acting on a comic answered from its series' barcode base: from the
    *  library, else one catalog read of the series, else a lookup. The popup asks on the member's click. */
   z.object({ type: z.literal('issue-for-code'), code: ActionCode }),
   /** The issue of a comic shown by its title only, from VerseDB's catalog (the popup's "Find it on VerseDB"). */

@@ -27,7 +27,7 @@ export const Preferences = z.object({
   badgePlacement: z.enum(['after', 'before']),
   /** Adapter ids the member turned off. */
   disabledSites: z.array(z.string()),
-  /** FOC reminders (issue 13): off until the member turns them on (which asks for the notifications permission). */
+  /** FOC reminders: off until the member turns them on (which asks for the notifications permission). */
   focReminders: z.boolean().default(false),
   /** The hour of the day (local, 0-23) the FOC reminder comes at. */
   focReminderHour: z.number().int().min(0).max(23).default(9),

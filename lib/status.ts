@@ -20,7 +20,7 @@ import { variantOfCode, type AmbiguousMatch, type Issue } from './versedb/schema
 // synced once, an issue's copies are read from VerseDB (one read per issue, remembered for that sync
 // generation, and only for comics that may spend reads); see checkWhileUnsynced.
 //
-// Series learning (issue 12, lib/library/series.ts): every UPC lookup records which series its 12-digit
+// Series learning (lib/library/series.ts): every UPC lookup records which series its 12-digit
 // base names. A later 17-digit code of a learned base is answered from the synced library by (series,
 // the issue number its add-on gives) with no read at all; while a base is being learned, the other codes
 // of that base wait for that one lookup instead of each spending their own.

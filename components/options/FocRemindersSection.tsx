@@ -5,7 +5,7 @@ import { useModel, useOptionsEnv } from '../context';
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => new Date(2000, 0, 1, hour).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
-/** FOC reminders (issue 13): off until turned on, which asks the browser for the notifications permission. */
+/** FOC reminders: off until turned on, which asks the browser for the notifications permission. */
 export function FocRemindersSection() {
   const model = useModel();
   const env = useOptionsEnv();

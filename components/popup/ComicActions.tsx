@@ -18,7 +18,7 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
   const busy = useSignal(false);
   const said = useSignal<string | null>(null);
   const problem = useSignal<Problem | null>(null);
-  // A comic answered from its series' barcode (issue 12) names no issue yet: found on the member's click.
+  // A comic answered from its series' barcode names no issue yet: found on the member's click.
   const found = useSignal<number | null>(null);
   const finding = useSignal(false);
   /** The series a title-only comic may mean, when VerseDB has several by its name and the page does not say which. */

@@ -4,7 +4,7 @@ import { readPreferences } from '../settings';
 import { FOC_NOTIFICATION_PREFIX, FOC_REMINDER_ALARM, focRemindersFor, type FocNotice, type ReminderOutcome } from './foc-reminders';
 import type { LongboxService } from './service';
 
-// The FOC reminders' browser side (issue 13), for entrypoints/background.ts: the daily alarm (made again
+// The FOC reminders' browser side, for entrypoints/background.ts: the daily alarm (made again
 // at every start of the worker, since alarms need not survive a browser restart, and whenever the
 // preferences change), the notification, and its click, which opens the popup's FOC list in a tab.
 // The rules are in ./foc-reminders.ts.

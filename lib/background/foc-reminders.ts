@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { discovery, DiscoveryResult, type DiscoveryEntry } from './discovery';
 import type { LongboxService } from './service';
 
-// FOC reminders (issue 13): once a day, at the hour the member chose, one notification naming the
+// FOC reminders: once a day, at the hour the member chose, one notification naming the
 // pull-list and wishlist comics whose Final Order Cutoff is today or tomorrow. The rules are pure
 // functions; FocReminders runs them with an injected clock, notifier and store, so unit and integration
 // tests reach it; entrypoints/background.ts only wires the alarm, the notification click and storage.

@@ -310,7 +310,7 @@ export class LongboxService {
   }
 
   /**
-   * A write on a comic whose status named no issue (answered from its series, issue 12): the issue its
+   * A write on a comic whose status named no issue (answered from its series' barcode base): the issue its
    * code names, found now (the library, else one catalog read of the series, else a lookup), goes in.
    */
   private async withIssueOf(write: WriteAction, code: string): Promise<{ write: WriteAction; code: string | null }> {

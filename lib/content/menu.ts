@@ -49,7 +49,7 @@ function titleOnly(status: BadgeStatus, title: TitleRef | null): title is TitleR
   return title !== null && status.byTitle && status.issueId === null && !status.inferred && (status.state === 'not-owned' || status.state === 'pull-list');
 }
 
-/** A comic answered from its series (issue 12) may have no issue id: its code goes with the action, and
+/** A comic answered from its series (its barcode's base, no lookup) may have no issue id: its code goes with the action, and
  *  the background finds the issue when the action is taken. */
 function codeFor(status: BadgeStatus): { code: string } | object {
   return status.issueId === null && status.inferred && status.resolvedFrom ? { code: status.resolvedFrom } : {};

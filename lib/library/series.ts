@@ -3,7 +3,7 @@ import { matchKeyParts, normaliseNumber } from './match';
 import { seriesKey } from '../detect/titles';
 import type { AmbiguousMatch } from '../versedb/schemas';
 
-// Series learning (issue 12): what a direct-market barcode says without a lookup. A 17-digit comic UPC
+// Series learning: what a direct-market barcode says without a lookup. A 17-digit comic UPC
 // is a 12-digit base that names the series and a 5-digit add-on: three digits of issue number (the
 // number modulo 1000), a cover digit (1 = Cover A, 2 = Cover B...) and a printing digit (1 = first).
 // Once one code of a base has been looked up, the base's series is known, and every other code of that

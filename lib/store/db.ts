@@ -82,7 +82,7 @@ export interface WriteRow {
   needsSignIn: boolean;
   /** What the member should be told (a doubled copy removed, a refusal), shown by the popup. */
   notice: string | null;
-  /** A change made on a comic answered from its series (issue 12) while its issue could not be found
+  /** A change made on a comic answered from its series' barcode base while its issue could not be found
    *  (offline, VerseDB down): the code (`upc:…`) the issue is found from before it is sent; its write's
    *  issueId is 0 until then. */
   code?: string | null;
