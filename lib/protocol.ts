@@ -125,7 +125,7 @@ export interface Replies {
   'page-items': { page: PageReport | null };
   'issue-for-code': { issueId: number };
   'issue-for-title': { issueId: number };
-  'order-report': { comics: number };
+  'order-report': { comics: number; added: boolean };
   'open-order-review': object;
   'order-review': { orders: OrderReview[] };
   'order-add': { result: AddResult };

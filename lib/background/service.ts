@@ -433,7 +433,7 @@ export class LongboxService {
     'issue-for-title': async (request) => ({ issueId: await this.issueForTitle(request.title) }),
     'order-report': async (request, from) => {
       if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports an order.' });
-      return { comics: await this.orders.pageShowed(from.tabId, request.report) };
+      return this.orders.pageShowed(from.tabId, request.report);
     },
     'open-order-review': async (_request, from) => {
       if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only an order page opens its review.' });

@@ -50,7 +50,7 @@ declare global {
         cartWarning: (document: Document, owned: readonly string[], shown: HTMLElement | null) => HTMLElement;
         /** The orders an order page shows (lib/orders/order-page.ts), or null on any other page. */
         readOrders: (document: Document, url: string, items: readonly DetectedItem[]) => OrderReport | null;
-        orderBanner: (document: Document, comics: number, onOpen: () => void, shown: HTMLElement | null) => HTMLElement;
+        orderBanner: (document: Document, comics: number, added: boolean, onOpen: () => void, shown: HTMLElement | null) => HTMLElement;
       }
     | undefined;
 }

@@ -10,7 +10,7 @@ import { TEST_CONTRACT } from './contract';
 export const ORDER_BANNER_HEIGHT = 40;
 
 /** Shows the banner, or changes the one already shown (`shown`) in place. `onOpen` runs on the member's own click only. */
-export function orderBanner(document: Document, comics: number, onOpen: () => void, shown: HTMLElement | null = null): HTMLElement {
+export function orderBanner(document: Document, comics: number, added: boolean, onOpen: () => void, shown: HTMLElement | null = null): HTMLElement {
   const { host, root } = bannerHost(document, shown, ORDER_BANNER_HEIGHT);
   if (TEST_CONTRACT) host.setAttribute('data-longbox-order-banner', String(comics));
   const box = document.createElement('div');
@@ -20,7 +20,8 @@ export function orderBanner(document: Document, comics: number, onOpen: () => vo
   words.textContent = `Longbox: ${comics === 1 ? '1 comic' : `${comics} comics`} in this order.`;
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Add them to your VerseDB collection';
+  // Once added (and the rest owned), the button says so; it still opens the list.
+  button.textContent = added ? 'Added to your collection' : 'Add them to your VerseDB collection';
   button.style.cssText = 'font:inherit;padding:2px 10px;border:1px solid #1d3a8a;border-radius:4px;background:#1d3a8a;color:#fff;cursor:pointer;';
   button.addEventListener('click', (event) => {
     // A click the page made (element.click(), dispatchEvent) is not the member's.

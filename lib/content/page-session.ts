@@ -408,11 +408,12 @@ export class PageSession {
     } catch {
       return;
     }
-    const comics = orderComicsReply(reply);
-    if (comics === null || comics === 0) return;
+    const order = orderComicsReply(reply);
+    if (order === null || order.comics === 0) return;
     this.orderBanner = globalThis.longboxExtras.orderBanner(
       this.document,
-      comics,
+      order.comics,
+      order.added,
       () => void this.messenger.send({ type: 'open-order-review' }).catch(() => undefined),
       this.orderBanner,
     );

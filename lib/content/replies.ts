@@ -124,7 +124,7 @@ export function queuedReply(reply: unknown): string | null {
 }
 
 /** How many comics the background counted in an order page's report; null when it refused it. */
-export function orderComicsReply(reply: unknown): number | null {
+export function orderComicsReply(reply: unknown): { comics: number; added: boolean } | null {
   if (!isObj(reply) || reply.ok !== true || typeof reply.comics !== 'number' || !Number.isInteger(reply.comics)) return null;
-  return reply.comics;
+  return { comics: reply.comics, added: reply.added === true };
 }

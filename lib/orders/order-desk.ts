@@ -98,11 +98,26 @@ export class OrderDesk {
   }
 
   /** A tab's page showed these orders (checked here: it came from a content script). */
-  async pageShowed(tabId: number, report: unknown): Promise<number> {
+  /**
+   * Keeps the order a tab's page showed. Says how many comics it holds, and whether they are in the
+   * collection already: some added from this order, and every other line owned, as the library says
+   * with no read.
+   */
+  async pageShowed(tabId: number, report: unknown): Promise<{ comics: number; added: boolean }> {
     const parsed = OrderReport.safeParse(report);
     if (!parsed.success) throw new Error('Malformed order report.');
     await this.deps.library.setMeta(PAGE_KEY(tabId), parsed.data);
-    return parsed.data.orders.reduce((sum, order) => sum + order.lines.reduce((n, line) => n + line.quantity, 0), 0);
+    const comics = parsed.data.orders.reduce((sum, order) => sum + order.lines.reduce((n, line) => n + line.quantity, 0), 0);
+    let added = false;
+    for (const order of parsed.data.orders) {
+      const record = await this.record(orderKey(order));
+      const open = order.lines.filter((line) => !record?.lines[line.id]?.length);
+      if (open.length === order.lines.length) return { comics, added: false };
+      const statuses = await this.deps.statuses.statusesOf(open.map((line) => line.query), { lookUp: false });
+      if (statuses.some((status) => status?.state !== 'owned')) return { comics, added: false };
+      added = true;
+    }
+    return { comics, added };
   }
 
   async tabClosed(tabId: number): Promise<void> {
