@@ -49,7 +49,7 @@ function choiceOf(series: SeriesListItem): SeriesChoice | null {
 }
 
 /** Whether a series can be the one a title names by the years it gives (see yearsFit for issues). */
-function seriesFitsYears(title: TitleRef, series: SeriesChoice): boolean {
+export function seriesFitsYears(title: Pick<TitleRef, 'startYear' | 'year'>, series: Pick<SeriesChoice, 'startYear' | 'endYear'>): boolean {
   if (title.startYear != null && series.startYear !== null && series.startYear !== title.startYear) return false;
   const year = title.year;
   if (year != null && series.startYear !== null && series.startYear !== year) {
