@@ -195,7 +195,7 @@ function gtin14(digits: string): Code | null {
   return ean13WithAddOn(digits.slice(1), '');
 }
 
-/** The comic add-on of a 17-digit UPC value (`75960608936800111`: issue 1, cover 1, printing 1), or null.
+/** The comic add-on of a 17-digit UPC value (`75960608936800111`: #1, cover 1, printing 1), or null.
  *  Read as IIICP, the layout Diamond asked publishers for; it has no check digit of its own. */
 export function upcAddOn(value: string): UpcAddOn | null {
   if (value.length !== 17 || !/^\d{17}$/.test(value) || !isValidUpcA(value.slice(0, 12))) return null;
