@@ -21,6 +21,17 @@ export interface Candidate {
   quantity: number;
   unit: number | null;
   text: string | null;
+  /** The line names a discount of its own ("Discount −$0.50", a coupon's share), so its price is already what was paid. */
+  discounted: boolean;
+}
+
+/** Words of a discount a line names beside an amount. */
+const LINE_DISCOUNT = /\b(?:discount(?:ed)?|coupon|promo(?:tion)?|voucher|savings?|you\s+save|remise|rabatt|descuento|sconto)\b/i;
+
+/** Whether a line's own words name a discount with an amount ("Coupon SAVE10 (−$0.45)"), or its discount column shows one. */
+function namesDiscount(row: Element, discountCell?: Element): boolean {
+  if (discountCell && (cellPrice(discountCell)?.amount ?? 0) > 0) return true;
+  return rowPrices(row).some((p) => p.amount > 0 && LINE_DISCOUNT.test(clean(p.cell.closest('td,li,div,p,span,dd')?.textContent ?? p.cell.textContent ?? '').slice(0, 120)));
 }
 
 type Column = 'title' | 'code' | 'qty' | 'unit' | 'total' | 'list' | 'discount' | 'other';
@@ -144,7 +155,7 @@ function tableLines(document: Document): Array<Omit<Candidate, 'item'> & { title
           ? { unit: round(lone ? unit.amount / quantity : unit.amount), text: unit.text }
           : unitPrice(row, quantity);
       const codes = lineCodes([...at('code'), titleCell], titleCell);
-      lines.push({ row, title: titleElement, titleText, codes, quantity, unit: paid.unit, text: paid.text });
+      lines.push({ row, title: titleElement, titleText, codes, quantity, unit: paid.unit, text: paid.text, discounted: namesDiscount(row, at('discount')[0]) });
     }
   }
   return lines;
@@ -173,7 +184,7 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
       item = { codes: line.codes, title: line.titleText, parsed, price: line.text, anchor: line.title, via: 'grid', sources: ['grid'] };
     }
     if (offered(item.anchor, line.row)) continue;
-    candidates.push({ item, row: line.row, quantity: line.quantity, unit: line.unit, text: line.text });
+    candidates.push({ item, row: line.row, quantity: line.quantity, unit: line.unit, text: line.text, discounted: line.discounted });
   }
   const rest = items.filter((item) => !taken.has(item) && !candidates.some((c) => c.row.contains(item.anchor)));
   const anchors = rest.map((item) => item.anchor);
@@ -182,7 +193,7 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
     if (offered(item.anchor, row)) continue;
     const quantity = rowQuantity(row);
     // A code the line writes beside its title ("ISBN 978…") that detection did not tie to it.
-    candidates.push({ item: { ...item, codes: lineCodes([row], row, [...item.codes]) }, row, quantity, ...unitPrice(row, quantity) });
+    candidates.push({ item: { ...item, codes: lineCodes([row], row, [...item.codes]) }, row, quantity, ...unitPrice(row, quantity), discounted: namesDiscount(row) });
   }
   // Lines in lists or cards that detection passed over (a title with no issue number, vouched for by
   // the line's own words: "Graphic Novel · Rebellion"): a block with a title, a quantity and a price.
@@ -195,7 +206,7 @@ export function orderLines(document: Document, items: readonly DetectedItem[]): 
     if (!parsed || offered(title, block)) continue;
     const quantity = rowQuantity(block);
     const item: DetectedItem = { codes: lineCodes([block], block), title: titleText, parsed, price: null, anchor: title, via: 'grid', sources: ['grid'] };
-    candidates.push({ item, row: block, quantity, ...unitPrice(block, quantity) });
+    candidates.push({ item, row: block, quantity, ...unitPrice(block, quantity), discounted: namesDiscount(block) });
   }
   // One comic read twice (a title link and its image in one row) is one line.
   const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.row === c.row) === i);
@@ -401,5 +412,3 @@ function unitPrice(row: Element, quantity: number): { unit: number | null; text:
   if (header === false || each) return { unit: round(only.amount), text: only.text };
   return { unit: round(only.amount / quantity), text: only.text };
 }
-
-/** An order-level discount (a coupon in the totals) as the share of the lines' total it takes off. */

@@ -151,7 +151,10 @@ export function currencyOf(price: string | null): string | null {
   return price.includes('$') ? 'USD' : null;
 }
 
-/** How many the row says were bought: a "Qty" column, "Qty: 2", "× 2"; one when it does not say. */
+/**
+ * An order-level discount (a coupon in the totals) as the share of the order it takes off: of the
+ * subtotal where the page gives one, as the coupon came off the supplies too, else of the lines' total.
+ */
 function orderDiscountShare(scope: Element, rows: readonly Element[], linesTotal: number): number {
   if (linesTotal <= 0) return 0;
   let discount = 0;
@@ -159,10 +162,13 @@ function orderDiscountShare(scope: Element, rows: readonly Element[], linesTotal
   for (const el of scope.querySelectorAll('tr,li,div,p,dl,dt,dd')) {
     if (rows.some((row) => row.contains(el) || el.contains(row))) continue;
     if (el.children.length > 4) continue;
-    const text = clean(el.textContent ?? '').slice(0, 120);
-    if (text.length > 80) continue;
-    const price = extractPrice(text);
+    const own = clean(el.textContent ?? '').slice(0, 120);
+    if (own.length > 80) continue;
+    const price = extractPrice(own);
     if (!price) continue;
+    // A price alone in its cell takes its label from the cell before ("<dt>Discount</dt><dd>-$2.00</dd>").
+    const label = own.replace(price, '').replace(/[-−–()\s:]/g, '') === '' ? clean(el.previousElementSibling?.textContent ?? '').slice(0, 60) : '';
+    const text = `${label} ${own}`;
     if (ORDER_DISCOUNT.test(text) && !/shipping|delivery/i.test(text)) discount = Math.max(discount, amountOf(price));
     else if (SUBTOTAL.test(text) && subtotal === null) subtotal = amountOf(price);
   }
@@ -215,7 +221,9 @@ export function readOrders(document: Document, url: string, items: readonly Dete
     const priced = group;
     const scope = orderScope(marker, rows, markers, document);
     const total = priced.reduce((sum, p) => sum + (p.unit ?? 0) * p.quantity, 0);
-    const share = markers.length > 1 && scope === document.body ? 0 : orderDiscountShare(scope, rows, total);
+    // A page that says per line what the coupon took off has already said what each comic cost.
+    const perLine = group.some((line) => line.discounted);
+    const share = perLine || (markers.length > 1 && scope === document.body) ? 0 : orderDiscountShare(scope, rows, total);
     const seen = new Map<string, number>();
     for (const p of priced) {
       const query: ItemQuery = itemQuery(p.item);
