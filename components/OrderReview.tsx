@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { canAdd, checkedCopies, formatMoney, type OrderReviewModel } from '@/lib/ui/order-review';
 import type { OrderReview as Order, ReviewLine } from '@/lib/ui/replies';
+import { choiceName } from '@/lib/items';
 
 const CONDITIONS = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'];
 
@@ -77,7 +78,15 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
         </thead>
         <tbody>
           {order.lines.map((line) => (
-            <LineRow key={line.lineId} line={line} order={order} checked={checked?.has(line.lineId) ?? false} onToggle={() => model.toggle(order.key, line.lineId)} />
+            <LineRow
+              key={line.lineId}
+              line={line}
+              order={order}
+              checked={checked?.has(line.lineId) ?? false}
+              busy={busy}
+              onToggle={() => model.toggle(order.key, line.lineId)}
+              onChoose={(seriesId) => void model.choose(order.key, line.lineId, seriesId)}
+            />
           ))}
         </tbody>
       </table>
@@ -95,7 +104,16 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
   );
 }
 
-function LineRow({ line, order, checked, onToggle }: { line: ReviewLine; order: Order; checked: boolean; onToggle: () => void }) {
+interface LineRowProps {
+  line: ReviewLine;
+  order: Order;
+  checked: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  onChoose: (seriesId: number) => void;
+}
+
+function LineRow({ line, order, checked, busy, onToggle, onChoose }: LineRowProps) {
   const match = line.match;
   const issue = match ? `${match.seriesName ?? '?'}${match.number ? ` #${match.number}` : ''}${match.edition ? ` · ${match.edition}` : ''}` : '—';
   return (
@@ -104,10 +122,29 @@ function LineRow({ line, order, checked, onToggle }: { line: ReviewLine; order: 
         <input type="checkbox" aria-label={`Add ${line.title ?? 'this comic'}`} checked={checked && canAdd(line)} disabled={!canAdd(line)} onChange={onToggle} />
       </td>
       <td>{line.title ?? '(no title)'}</td>
-      <td>{issue}</td>
+      <td>
+        {issue}
+        {line.variant && (
+          <small class="variant" data-testid="order-variant">
+            {' '}
+            VerseDB names no variant here: “{line.variant}” goes in the copy’s notes.
+          </small>
+        )}
+      </td>
       <td>{line.quantity}</td>
       <td data-testid="order-price">{formatMoney(line.unitPrice, order.currency)}</td>
-      <td class="why">{lineStatus(line)}</td>
+      <td class="why">
+        {lineStatus(line)}
+        {line.choose && (
+          <span role="group" aria-label="Which series?" class="choices" data-testid="order-choices">
+            {line.choose.choices.map((choice) => (
+              <button type="button" key={choice.seriesId} disabled={busy} onClick={() => onChoose(choice.seriesId)}>
+                {choiceName(choice)}
+              </button>
+            ))}
+          </span>
+        )}
+      </td>
     </tr>
   );
 }

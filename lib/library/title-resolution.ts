@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seriesKey } from '../detect/titles';
+import { seriesKey, type ParsedTitle } from '../detect/titles';
 import type { Scheduler } from '../scheduler';
 import type { VerseDbClient } from '../versedb/client';
 import { VerseDbError } from '../versedb/errors';
@@ -20,6 +20,28 @@ const SEARCH_KEEP_MS = 7 * 24 * 3_600_000;
 const ISSUES_KEEP_MS = 24 * 3_600_000;
 /** The interface spec names a search cap of 60 an hour for free accounts: Longbox stays under it. */
 export const SEARCHES_PER_HOUR = 55;
+
+const ORDINAL = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/**
+ * The cover a title names, in words for a copy's notes ("Cover D 1:25", "Virgin", "2nd printing"), or
+ * null for the main cover of a first printing. VerseDB's variant list is for PRO members only, so a copy
+ * bought by its title keeps what the store said its cover was.
+ */
+export function variantNamed(parsed: Pick<ParsedTitle, 'cover' | 'coverText' | 'ratio' | 'variant' | 'printing'>): string | null {
+  const parts: string[] = [];
+  if (parsed.variant) {
+    const letter = parsed.cover !== null && /^[A-Z]$/.test(parsed.cover) ? `Cover ${parsed.cover}` : null;
+    if (letter) parts.push(letter);
+    if (parsed.coverText && !parsed.coverText.includes(parsed.ratio ?? '\u0000')) parts.push(parsed.coverText.replace(/\b(?:inc|incv|var|variant)\b\.?/gi, '').replace(/\s+/g, ' ').trim());
+    else if (!letter && parsed.cover && parsed.cover !== parsed.ratio) parts.push(parsed.cover);
+    if (parsed.ratio) parts.push(parsed.ratio);
+    if (!letter && !parsed.coverText && !parsed.ratio && !parsed.cover) parts.push('Variant cover');
+  }
+  if (parsed.printing !== null && parsed.printing > 1) parts.push(`${ORDINAL(parsed.printing)} printing`);
+  const words = parts.filter((part) => part.length > 0).join(' ');
+  return words.length > 0 ? words.slice(0, 120) : null;
+}
 const HOUR_MS = 3_600_000;
 /** The most issues one catalog read of a series brings. */
 const SERIES_READ_LIMIT = 100;

@@ -4,8 +4,8 @@ import type { Writer } from '../library/writes';
 import type { QuotaSnapshot } from '../quota';
 import { titleChoiceKey, type ItemStatus, type StatusResolver } from '../status';
 import { isVerseDbError } from '../versedb/errors';
-import type { TitleResolver } from '../library/title-resolution';
-import type { TitleRef } from '../items';
+import { variantNamed, type TitleResolver } from '../library/title-resolution';
+import type { SeriesChoice, TitleRef } from '../items';
 import { isComic, parseTitle } from '../detect/titles';
 import { Order, OrderRecord, OrderReport, orderKey, orderWriteId, type OrderLine } from './order';
 
@@ -43,6 +43,10 @@ export interface ReviewLine {
   reason: string | null;
   /** For `added`: how many of its copies VerseDB has, how many wait, how many it refused. */
   progress: { done: number; waiting: number; refused: number; lastError: string | null } | null;
+  /** The cover the line's title names where VerseDB's answer names no variant: it goes in the copy's notes. */
+  variant: string | null;
+  /** For an `unmatched` line whose title fits several same-named series: the member picks one. */
+  choose: { title: TitleRef; choices: SeriesChoice[] } | null;
 }
 
 export interface OrderReview {
@@ -147,6 +151,7 @@ export class OrderDesk {
     const statuses = await this.deps.statuses.statusesOf(order.lines.map((line) => line.query), { lookUp: true });
     // Lines the page gives no code for, matching nothing in the library: found in VerseDB's catalog now.
     const why = new Map<number, string>();
+    const choose = new Map<number, { title: TitleRef; choices: SeriesChoice[] }>();
     for (const [i, line] of order.lines.entries()) {
       const title = titleOnly(statuses[i] ?? null) ? titleOf(line) : null;
       if (!title || record?.lines[line.id]?.length) continue;
@@ -157,8 +162,9 @@ export class OrderDesk {
         statuses[i] = found ?? statuses[i] ?? null;
       } catch (error) {
         if (!isVerseDbError(error)) throw error;
-        // "VerseDB has no such comic" and "Longbox could not tell which" are told apart.
-        why.set(i, error.problem.kind === 'choose-series' ? `${error.message.replace(/ Pick one\.$/, '')} Add it from its badge on the store page, or on VerseDB.` : error.message);
+        // "VerseDB has no such comic" and "Longbox could not tell which" are told apart: the second asks.
+        why.set(i, error.message);
+        if (error.problem.kind === 'choose-series') choose.set(i, { title, choices: error.problem.choices });
       }
     }
     const allIds = Object.values(record?.lines ?? {}).flat();
@@ -166,7 +172,7 @@ export class OrderDesk {
     const lines = order.lines.map((line, i) => {
       const reviewed = this.reviewLine(line, statuses[i] ?? null, record, writeStates);
       const reason = why.get(i);
-      return reason && reviewed.state === 'unmatched' ? { ...reviewed, reason } : reviewed;
+      return reason && reviewed.state === 'unmatched' ? { ...reviewed, reason, choose: choose.get(i) ?? null } : reviewed;
     });
     const quota = this.deps.quota();
     const waiting = lines.reduce((sum, line) => sum + (line.progress?.waiting ?? 0), 0);
@@ -193,7 +199,15 @@ export class OrderDesk {
     record: OrderRecord | null,
     writeStates: Map<string, { state: string; lastError: string | null; needsSignIn: boolean }>,
   ): ReviewLine {
-    const base = { lineId: line.id, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, priceText: line.priceText };
+    const base = {
+      lineId: line.id,
+      title: line.title,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      priceText: line.priceText,
+      variant: status?.variantId ? null : lineVariant(line),
+      choose: null,
+    };
     const match = status && (status.issue || status.inferred || status.byTitle)
       ? {
           issueId: status.issue?.id ?? null,
@@ -265,13 +279,16 @@ export class OrderDesk {
     const statuses = await this.deps.statuses.statusesOf(fresh.map((line) => line.query), { lookUp: true });
     for (const [i, line] of fresh.entries()) {
       let issueId: number;
+      const status = statuses[i] ?? null;
       try {
-        issueId = await this.issueOf(statuses[i] ?? null);
+        issueId = await this.issueOf(status);
       } catch (error) {
         skipped.push({ lineId: line.id, reason: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      const fields = this.fields(order, line, condition, today);
+      // The variant VerseDB named for the line's code; else the cover its title names, kept in the notes.
+      const variantId = status?.issue?.id === issueId ? status.variantId : null;
+      const fields = this.fields(order, line, condition, today, variantId, variantId ? null : lineVariant(line));
       const ids = Array.from({ length: line.quantity }, (_, copy) => orderWriteId(request.key, line.id, copy));
       for (const id of ids) changes.push({ id, write: { action: 'copy-add', issueId, fields } });
       record.lines[line.id] = ids;
@@ -282,14 +299,26 @@ export class OrderDesk {
     return { queued, skipped };
   }
 
-  private fields(order: Order, line: OrderLine, condition: string, today: string): Extract<WriteAction, { action: 'copy-add' }>['fields'] {
+  private fields(
+    order: Order,
+    line: OrderLine,
+    condition: string,
+    today: string,
+    variantId: number | null,
+    variant: string | null,
+  ): Extract<WriteAction, { action: 'copy-add' }>['fields'] {
     const where = `${order.store}${order.number ? `, order ${order.number}` : ''}`;
+    const cover = variant ? `Cover as the store named it: ${variant}.` : null;
+    const pro = this.deps.isPro();
+    const notes = pro ? cover : [`Bought at ${where} (added by Longbox).`, cover].filter(Boolean).join(' ');
     return {
+      ...(variantId ? { variant_id: variantId } : {}),
       condition,
       price_paid: line.unitPrice,
       purchased_at: order.date ?? today,
       purchase_source: 'online_retailer',
-      ...(this.deps.isPro() ? { purchase_store: where.slice(0, 255) } : { notes: `Bought at ${where} (added by Longbox).`.slice(0, 1000) }),
+      ...(pro ? { purchase_store: where.slice(0, 255) } : {}),
+      ...(notes ? { notes: notes.slice(0, 1000) } : {}),
     };
   }
 
@@ -306,6 +335,13 @@ export class OrderDesk {
     if (status?.state === 'ambiguous') throw new Error('Several issues share this barcode; pick the right one on the store page first.');
     throw new Error(status?.message ?? 'Longbox could not tell which issue this is.');
   }
+}
+
+/** The cover a line's title names ("Cover D 1:25"), or null for a main cover. */
+function lineVariant(line: OrderLine): string | null {
+  if (!line.title) return null;
+  const parsed = parseTitle(line.title);
+  return isComic(parsed) ? variantNamed(parsed) : null;
 }
 
 /** A comic matched by its title to nothing in the library: its issue is not known until VerseDB's catalog is asked. */

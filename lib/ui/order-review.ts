@@ -19,6 +19,8 @@ export interface OrderReviewModel {
   toggle(key: string, lineId: string): void;
   setCondition(condition: string): void;
   add(key: string): Promise<void>;
+  /** The member picked which same-named series an unmatched line's title means: match it again. */
+  choose(key: string, lineId: string, seriesId: number): Promise<void>;
   stop(): void;
 }
 
@@ -125,6 +127,25 @@ export function createOrderReviewModel(deps: OrderReviewDeps): OrderReviewModel 
     },
     setCondition(value) {
       condition.value = value;
+    },
+    async choose(key, lineId, seriesId) {
+      const line = orders.value?.find((o) => o.key === key)?.lines.find((l) => l.lineId === lineId);
+      if (!line?.choose || busy.value) return;
+      busy.value = true;
+      try {
+        const answer = await deps.ask({ type: 'issue-for-title', title: { ...line.choose.title, seriesId } });
+        if (!answer.ok) {
+          error.value = answer.error.message;
+          return;
+        }
+        // Matched now: checked for adding, as any line that is not in the collection.
+        const next = new Map(checked.value);
+        next.set(key, new Set([...(next.get(key) ?? []), lineId]));
+        checked.value = next;
+        await load();
+      } finally {
+        busy.value = false;
+      }
     },
     async add(key) {
       if (busy.value) return;

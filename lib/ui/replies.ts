@@ -1,6 +1,6 @@
 import { DiscoveryResult } from '../background/discovery';
 import { z } from 'zod';
-import { PageItem, SeriesChoice } from '../items';
+import { PageItem, SeriesChoice, TitleRef } from '../items';
 import type { Replies } from '../protocol';
 
 // The background's answers as the popup and options page read them. Every reply is validated on
@@ -116,6 +116,8 @@ export const ReviewLine = z.object({
   copies: z.number(),
   reason: z.string().nullable(),
   progress: z.object({ done: z.number(), waiting: z.number(), refused: z.number(), lastError: z.string().nullable() }).nullable(),
+  variant: z.string().nullable().default(null),
+  choose: z.object({ title: TitleRef, choices: z.array(SeriesChoice) }).nullable().default(null),
 });
 export type ReviewLine = z.infer<typeof ReviewLine>;
 

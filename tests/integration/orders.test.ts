@@ -116,7 +116,14 @@ describe('adding an order page to the collection', () => {
     const service = harness.service;
     // The sample order with every code taken off its lines: titles and prices only, as many order pages show.
     const report = await readPage();
-    const titleOnly: OrderReport = { orders: report.orders.map((order) => ({ ...order, lines: order.lines.map((line) => ({ ...line, query: { ...line.query, codes: [] } })) })) };
+    // One line bought as an incentive cover: VerseDB's catalog answer names no variant, so its notes will.
+    const incentive = 'Wonder Woman #35 Cover D 1:25 Incentive';
+    const titleOnly: OrderReport = {
+      orders: report.orders.map((order) => ({
+        ...order,
+        lines: order.lines.map((line) => ({ ...line, title: line.title?.startsWith('Wonder Woman #35') ? incentive : line.title, query: { ...line.query, codes: [] } })),
+      })),
+    };
     await service.orders.pageShowed(TAB, titleOnly);
     si.clearRequests();
     const [review] = await service.orders.review(TAB);
@@ -130,16 +137,41 @@ describe('adding an order page to the collection', () => {
       states.push(line.state);
       if (line.state === 'ready' || line.state === 'owned') expect(line.match?.issueId ?? truth[i], line.title ?? '').toBe(truth[i]);
       else expect(line.reason, line.title ?? '').toMatch(/^(Not on VerseDB|VerseDB has \d+ series named)/);
+      // Could not tell which: the review asks, with each same-named series named by its start year and publisher.
+      if (line.reason?.startsWith('VerseDB has')) {
+        expect(line.choose?.choices.length, line.title ?? '').toBeGreaterThanOrEqual(2);
+        expect(new Set(line.choose?.choices.map((c) => c.seriesId)).size).toBe(line.choose?.choices.length);
+      } else expect(line.choose).toBeNull();
+      expect(line.variant).toBe(line.title === incentive ? 'Cover D 1:25' : null);
     }
     expect(states.filter((state) => state === 'ready' || state === 'owned').length).toBeGreaterThanOrEqual(9);
     console.log(`title-only order: ${states.filter((s) => s === 'ready').length} ready, ${states.filter((s) => s === 'owned').length} owned, ${states.filter((s) => s === 'unmatched').length} unmatched; ${searches} series searches, ${reads} reads`);
 
-    const checked = review!.lines.filter((line) => line.checked).map((line) => line.lineId);
+    // The member answers each question in the review: the series the comic's issue belongs to.
+    const asked = review!.lines.flatMap((line, i) => (line.choose ? [{ line, truth: truth[i]! }] : []));
+    const page = { id: 'ext', url: 'chrome-extension://ext/order.html' };
+    const own = { id: 'ext', origin: 'chrome-extension://ext/' };
+    for (const { line, truth: issueId } of asked) {
+      const seriesId = catalog.issues.get(issueId)!.seriesId;
+      expect(line.choose!.choices.map((c) => c.seriesId)).toContain(seriesId);
+      expect(await service.handle({ type: 'issue-for-title', title: { ...line.choose!.title, seriesId } }, page, own)).toEqual({ ok: true, issueId });
+    }
+    const [answered] = await service.orders.review(TAB);
+    for (const { line, truth: issueId } of asked) {
+      const now = answered!.lines.find((l) => l.lineId === line.lineId)!;
+      expect([now.state, now.match?.issueId]).toEqual([expect.stringMatching(/^(ready|owned)$/), issueId]);
+    }
+    console.log(`title-only order: ${asked.length} answered by the member's pick`);
+
+    const checked = answered!.lines.filter((line) => line.checked).map((line) => line.lineId);
     const before = await copiesOnServer(si);
-    expect((await service.orders.add({ tabId: TAB, key: review!.key, lineIds: checked })).skipped).toEqual([]);
+    expect((await service.orders.add({ tabId: TAB, key: answered!.key, lineIds: checked })).skipped).toEqual([]);
     await service.writer.flushQueue();
     const added = (await copiesOnServer(si)).filter((copy) => !before.some((b) => b.id === copy.id));
-    expect(added.map((copy) => copy.issueId).sort()).toEqual(review!.lines.filter((line) => line.checked).map((line) => line.match?.issueId).sort());
+    expect(added.map((copy) => copy.issueId).sort()).toEqual(answered!.lines.filter((line) => line.checked).map((line) => line.match?.issueId).sort());
+    const incentiveIssue = answered!.lines.find((line) => line.title === incentive)!.match!.issueId;
+    expect(added.find((copy) => copy.issueId === incentiveIssue)?.notes).toContain('Cover D 1:25');
+    expect(added.filter((copy) => copy.issueId !== incentiveIssue).every((copy) => !copy.notes?.includes('Cover as the store'))).toBe(true);
   });
 
   it('queues what the write quota cannot take this hour and says when the rest goes', async () => {

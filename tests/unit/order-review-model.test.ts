@@ -9,7 +9,7 @@ import type { OrderReview, ReviewLine } from '@/lib/ui/replies';
 const line = (lineId: string, state: ReviewLine['state'], extra: Partial<ReviewLine> = {}): ReviewLine => ({
   lineId, title: lineId, quantity: 1, unitPrice: 3.99, priceText: '$3.99', state, checked: state === 'ready',
   match: { issueId: 1, seriesName: 'Saga', number: '1', edition: null, coverUrl: null, inferred: false },
-  copies: state === 'owned' ? 1 : 0, reason: state === 'unmatched' ? 'VerseDB has no comic with this code.' : null, progress: null, ...extra,
+  copies: state === 'owned' ? 1 : 0, reason: state === 'unmatched' ? 'VerseDB has no comic with this code.' : null, progress: null, variant: null, choose: null, ...extra,
 });
 
 const order = (lines: ReviewLine[], extra: Partial<OrderReview> = {}): OrderReview => ({
@@ -25,12 +25,28 @@ function background(reviews: OrderReview[][]) {
     const m = message as { type: string };
     if (m.type === 'order-review') return { ok: true, orders: reviews[Math.min(call++, reviews.length - 1)] };
     if (m.type === 'order-add') return { ok: true, result: { queued: 3, skipped: [] } };
+    if (m.type === 'issue-for-title') return { ok: true, issueId: 77 };
     return { ok: false, error: { kind: 'malformed', message: 'no' } };
   });
   return { ask, sent };
 }
 
 describe('the order review list', () => {
+  it('sends the member’s pick of a same-named series with the line’s title, then checks the line it matched', async () => {
+    const title = { label: 'Batman #1', series: 'Batman', matchKey: 'batman|1|s' };
+    const choices = [2011, 2016].map((year, i) => ({ seriesId: 10 + i, name: 'Batman', startYear: year, endYear: null, publisher: 'DC Comics', coverUrl: null, collected: false, issueCount: null }));
+    const asking = order([line('a', 'unmatched', { match: null, choose: { title, choices } })]);
+    const matched = order([line('a', 'ready', { match: { issueId: 77, seriesName: 'Batman', number: '1', edition: null, coverUrl: null, inferred: false } })]);
+    const { ask, sent } = background([[asking], [matched]]);
+    const model = createOrderReviewModel({ ask, tabId: 4, pollMs: 5 });
+    await model.load();
+    await model.choose(asking.key, 'a', 11);
+    expect(sent.find((m) => (m as { type: string }).type === 'issue-for-title')).toEqual({ type: 'issue-for-title', title: { ...title, seriesId: 11 } });
+    expect(model.orders.value?.[0]?.lines[0]?.state).toBe('ready');
+    expect(checkedCopies(matched, model.checked.value.get(matched.key))).toEqual({ lines: 1, copies: 1 });
+    model.stop();
+  });
+
   it('checks what is matched and not owned; one press sends those lines and nothing else', async () => {
     const first = order([line('a', 'ready', { quantity: 2 }), line('b', 'owned'), line('c', 'unmatched'), line('d', 'ready')]);
     const { ask, sent } = background([[first], [first]]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceName } from '@/lib/items';
-import { seriesFitsYears } from '@/lib/library/title-resolution';
+import { seriesFitsYears, variantNamed } from '@/lib/library/title-resolution';
+import { isComic, parseTitle } from '@/lib/detect/titles';
 
 // Which of VerseDB's same-named series a page's title can mean, by the years it gives, and how a chooser
 // names each (the integration tests drive the whole resolution against the stand-in).
@@ -34,4 +35,25 @@ describe('choiceName', () => {
     expect(choiceName({ name: 'Batman', startYear: null, publisher: 'DC Comics' })).toBe('Batman (DC Comics)');
     expect(choiceName({ name: 'Batman', startYear: null, publisher: null })).toBe('Batman');
   });
+});
+
+describe('the cover a title names, for a copy’s notes', () => {
+  const cases: Array<[string, string | null]> = [
+    ['Absolute Batman #4 Cover D 1:25 Incentive', 'Cover D 1:25'],
+    ['Absolute Batman #4 Cvr D Inc 1:25 Nick Dragotta Var', 'Cover D Nick Dragotta 1:25'],
+    ['X-Men #12 Cover B Jim Lee Variant', 'Cover B Jim Lee'],
+    ['Saga #66 Virgin Variant', 'Virgin'],
+    ['Batman #11 1:50 Incentive', '1:50'],
+    ['Spawn #350 2nd Printing', '2nd printing'],
+    ['Ultimate Spider-Man #1 Third Printing', '3rd printing'],
+    ['Batman #125 Cover A Jorge Jimenez', null],
+    ['Batman #1 (2016)', null],
+  ];
+  for (const [title, words] of cases) {
+    it(`${title} → ${words ?? 'the main cover'}`, () => {
+      const parsed = parseTitle(title);
+      expect(isComic(parsed)).toBe(true);
+      if (isComic(parsed)) expect(variantNamed(parsed)).toBe(words);
+    });
+  }
 });
