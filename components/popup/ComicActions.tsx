@@ -23,6 +23,8 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
   const finding = useSignal(false);
   /** The series a title-only comic may mean, when VerseDB has several by its name and the page does not say which. */
   const choices = useSignal<SeriesChoice[]>([]);
+  /** VerseDB's catalog has no such comic: the row links to VerseDB's own search for the title. */
+  const missing = useSignal(false);
   const issueId = comic.issueId ?? found.value;
   const { seriesId } = comic;
   const addButton = useRef<HTMLButtonElement>(null);
@@ -72,6 +74,7 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
     problem.value = null;
     const reply = await model.issueForTitle(seriesId ? { ...title, seriesId } : title);
     finding.value = false;
+    missing.value = !reply.ok && reply.error.kind === 'not-found';
     if (reply.ok) {
       choices.value = [];
       found.value = reply.value;
@@ -116,6 +119,11 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
           <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>
         )}
         {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
+        {missing.value && titled && model.state.value?.session.address && (
+          <a href={`${model.state.value.session.address}/search?q=${encodeURIComponent(titled.label)}`} target="_blank" rel="noreferrer">
+            Search VerseDB for “{titled.label}”
+          </a>
+        )}
       </div>
     );
   }

@@ -107,6 +107,8 @@ async function act(host: MenuHost, event: Event, action: BadgeAction, done?: str
     host.fields = error?.fields ?? {};
     const choices = (error?.choices ?? []).flatMap((choice) => seriesChoice(choice) ?? []);
     if (choices.length > 0) asked.set(host, { choices, action, done });
+    if (error?.missing) lacking.add(host);
+    else lacking.delete(host);
   } finally {
     host.busy = false;
     renderMenu(host);
@@ -131,6 +133,9 @@ function seriesChoice(v: unknown): SeriesPick | null {
   const name = text(o.name);
   return seriesId === null || name === null ? null : { seriesId, name, startYear: int(o.startYear), publisher: text(o.publisher), coverUrl: text(o.coverUrl) };
 }
+
+/** Menus whose last action heard that VerseDB has no such comic: they link to VerseDB's own search. */
+const lacking = new WeakSet<MenuHost>();
 
 /** The question a title's action raised (several same-named series), until the member answers it. */
 const asked = new WeakMap<MenuHost, { choices: SeriesPick[]; action: BadgeAction; done: string | undefined }>();
@@ -229,5 +234,11 @@ export function renderMenu(host: MenuHost): void {
     }
   }
   if (host.note) parts.push(el('p', { className: 'note', textContent: host.note }));
+  const title = host.context.title();
+  if (lacking.has(host) && title && host.context.address) {
+    // VerseDB's catalog search found nothing under the page's words; its site's search may, by other words.
+    const href = `${host.context.address}/search?q=${encodeURIComponent(title.label)}`;
+    parts.push(el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer', textContent: `Search VerseDB for “${title.label}”` }));
+  }
   host.menu.replaceChildren(...parts);
 }

@@ -97,12 +97,13 @@ export function settingsReply(reply: unknown): PageSettings | null {
   };
 }
 
-/** The error of a failed action, in words, or null when it went through. */
-/** Why an action did not go through; `choices`: the series a title may mean, when the member must pick. */
+/** Why an action did not go through; `choices`: the series a title may mean, when the member must pick;
+ *  `missing`: VerseDB has no such comic. */
 export interface ActionError {
   message: string;
   fields: Record<string, string[]>;
   choices?: unknown[];
+  missing?: boolean;
 }
 
 export function actionError(reply: unknown): ActionError | null {
@@ -114,7 +115,7 @@ export function actionError(reply: unknown): ActionError | null {
       if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
     }
   }
-  const said = { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields };
+  const said = { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields, missing: error?.kind === 'not-found' };
   return Array.isArray(error?.choices) ? { ...said, choices: error.choices } : said;
 }
 

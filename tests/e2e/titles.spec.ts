@@ -78,6 +78,9 @@ test('a title-only comic’s badge menu wishlists the right issue, asks among sa
   await cinder.locator('.pill').click();
   await cinder.locator('.menu').getByRole('button', { name: 'Add to wishlist', exact: true }).click();
   await expect(cinder.locator('.menu .note')).toHaveText('Not on VerseDB: it has no series named “Cinder Wolf”.');
+  // …and offers VerseDB's own search for the title, which may know it by other words.
+  const search = cinder.locator('.menu').getByRole('link', { name: 'Search VerseDB for “Cinder Wolf #5”' });
+  await expect(search).toHaveAttribute('href', `${si.url}/search?q=Cinder%20Wolf%20%235`);
   expect(writes()).toBe(before);
   await tab.close();
 });
