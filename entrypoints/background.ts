@@ -1,5 +1,6 @@
 import { LongboxService } from '@/lib/background/service';
 import { startFocReminders } from '@/lib/background/foc-reminders-browser';
+import { startLookupMenu } from '@/lib/background/lookup-menu';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
 import { toolbarButton } from '@/lib/platform';
 import { loadSession, saveSession } from '@/lib/secrets';
@@ -47,6 +48,14 @@ export default defineBackground({
     // FOC reminders: the daily alarm (made again at every start), the notification and its click.
     startFocReminders(ready, { wakeAlarms: [WAKE_ALARM, REFRESH_ALARM] });
     browser.tabs.onRemoved.addListener((tabId) => void ready.then((service) => service.tabClosed(tabId)));
+    // "Look up in VerseDB" on selected text: a small window of its own, else a tab where there are no windows.
+    const openPanel = (path: string) => {
+      const url = browser.runtime.getURL(path as `/lookup.html${string}`);
+      const made = browser.windows?.create({ url, type: 'popup', width: 420, height: 640 });
+      if (made) made.catch(() => browser.tabs.create({ url }));
+      else void browser.tabs.create({ url });
+    };
+    void startLookupMenu(browser.contextMenus, openPanel).catch((error: unknown) => console.warn('Longbox:', error));
     void browser.alarms.create(REFRESH_ALARM, { periodInMinutes: 30 });
 
     const scripting: ScriptingApi = {

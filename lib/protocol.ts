@@ -67,6 +67,8 @@ export const Request = z.discriminatedUnion('type', [
   z.object({ type: z.literal('issue-for-code'), code: ActionCode }),
   /** The issue of a comic shown by its title only, from VerseDB's catalog (the popup's "Find it on VerseDB"). */
   z.object({ type: z.literal('issue-for-title'), title: TitleRef }),
+  /** Text the member selected on a page and looked up from the context menu (the lookup panel asks). */
+  z.object({ type: z.literal('look-up-text'), text: z.string().min(1).max(2000) }),
   /** An order page's orders and their comics (lib/orders/order-page.ts), checked again by the background. */
   z.object({ type: z.literal('order-report'), report: OrderReport }),
   /** The order page's banner was clicked: open the review list of the tab's orders. */
@@ -125,6 +127,8 @@ export interface Replies {
   'page-items': { page: PageReport | null };
   'issue-for-code': { issueId: number };
   'issue-for-title': { issueId: number };
+  /** The comic the text names, as a popup row shows one; `note`: why Longbox could not tell more. */
+  'look-up-text': { item: PageItem; note: string | null };
   'order-report': { comics: number; added: boolean };
   'open-order-review': object;
   'order-review': { orders: OrderReview[] };

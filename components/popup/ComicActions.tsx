@@ -11,7 +11,7 @@ import { explainError, plural, type Problem } from '@/lib/ui/problems';
 import type { LibraryStatus, WriteResult } from '@/lib/ui/replies';
 
 /** A comic's actions: its copies (each removable), add a copy, wishlist, and its series' pull list. */
-export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
+export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: string; onChanged?: () => void }) {
   const model = useModel();
   const status = useSignal<LibraryStatus | null>(null);
   const adding = useSignal(false);
@@ -53,8 +53,10 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
     problem.value = null;
     const reply = await model.write(write);
     busy.value = false;
-    if (reply.ok) outcome(reply.value, done);
-    else problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
+    if (reply.ok) {
+      outcome(reply.value, done);
+      onChanged?.();
+    } else problem.value = explainError(reply.error, model.now.value, model.state.value?.session.address ?? null);
     await loadStatus();
   }
 
@@ -215,6 +217,7 @@ export function ComicActions({ comic, id }: { comic: ComicView; id: string }) {
                 closeForm();
                 outcome(result, 'Added a copy to your collection.');
                 void loadStatus();
+                onChanged?.();
               }}
             />
           )}

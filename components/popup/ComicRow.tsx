@@ -5,8 +5,16 @@ import { ComicActions } from './ComicActions';
 import { stateLabel, type ComicView } from '@/lib/ui/comics';
 
 /** One comic: cover, title and number, status; its title opens its actions. */
-export function ComicRow({ comic, showPullMark = true }: { comic: ComicView; showPullMark?: boolean }) {
-  const open = useSignal(false);
+interface ComicRowProps {
+  comic: ComicView;
+  showPullMark?: boolean;
+  startOpen?: boolean;
+  /** Called once an action went through: a view that shows the comic's state reads it again. */
+  onChanged?: () => void;
+}
+
+export function ComicRow({ comic, showPullMark = true, startOpen = false, onChanged }: ComicRowProps) {
+  const open = useSignal(startOpen);
   const id = useId();
   return (
     <li class="comic" data-issue-id={comic.issueId ?? undefined}>
@@ -28,7 +36,7 @@ export function ComicRow({ comic, showPullMark = true }: { comic: ComicView; sho
             {showPullMark && comic.onPullList && comic.state !== 'pull-list' && <span class="pill pill-pull-list">Pull list</span>}
           </p>
         )}
-        {open.value && <ComicActions comic={comic} id={`${id}-actions`} />}
+        {open.value && <ComicActions comic={comic} id={`${id}-actions`} onChanged={onChanged} />}
       </div>
     </li>
   );

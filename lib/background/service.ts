@@ -10,6 +10,7 @@ import { Scheduler } from '../scheduler';
 import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings-schema';
 import { matchSummary, StatusResolver, titleChoiceKey, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
+import { readSelection, selectionItem } from '../lookup/selection';
 import type { WriteAction } from '../library/write-action';
 import { exchangeConnectCode } from './connect';
 import { discovery } from './discovery';
@@ -358,6 +359,34 @@ export class LongboxService {
     return issueId;
   }
 
+  /**
+   * The comic text the member selected names ("Look up in VerseDB"): its code's status (a lookup, as for a
+   * badge), else its title's in the library, else its issue in VerseDB's catalog. Selecting it for a
+   * lookup is the member's ask, so the title goes to VerseDB here, and nowhere else without a click.
+   */
+  private async lookUpText(text: string): Promise<{ item: PageItem; note: string | null }> {
+    const selection = readSelection(text);
+    if (!selection) {
+      throw new VerseDbError({ kind: 'not-found', message: `Longbox found no comic’s code, or title with an issue number, in “${text.replace(/\s+/g, ' ').trim().slice(0, 80)}”.` });
+    }
+    const [first] = await this.itemStatuses([selection.query], { lookUp: true });
+    if (!first) throw new VerseDbError({ kind: 'unavailable', message: 'Longbox could not check this comic; try again.', status: null });
+    const title = selection.title;
+    const unknown = first.byTitle && first.issue === null && !first.inferred && (first.state === 'not-owned' || first.state === 'pull-list');
+    if (!title || !unknown) return { item: selectionItem(selection, first), note: first.state === 'not-found' ? first.message : null };
+    try {
+      await this.issueForTitle(title);
+    } catch (error) {
+      if (!isVerseDbError(error)) throw error;
+      // Several same-named series: the panel's row asks which. VerseDB lacks it: said, with nothing written.
+      if (error.problem.kind === 'choose-series') return { item: selectionItem(selection, first), note: null };
+      if (error.problem.kind === 'not-found') return { item: { ...selectionItem(selection, first), state: 'not-found', titleRef: null }, note: error.message };
+      throw error;
+    }
+    const [found] = await this.itemStatuses([selection.query], { lookUp: true });
+    return { item: selectionItem(selection, found ?? first), note: null };
+  }
+
   /** Validates a message and its sender, then answers it. Never throws. */
   async handle<T extends RequestType>(message: RequestOf<T>, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<T>>;
   async handle(message: unknown, sender: MessageSender, own: { id: string; origin: string }): Promise<ReplyTo<RequestType>>;
@@ -431,6 +460,7 @@ export class LongboxService {
     'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
     'issue-for-code': async (request) => ({ issueId: await this.statuses.issueIdFor(request.code) }),
     'issue-for-title': async (request) => ({ issueId: await this.issueForTitle(request.title) }),
+    'look-up-text': async (request) => this.lookUpText(request.text),
     'order-report': async (request, from) => {
       if (from.tabId === undefined) throw new VerseDbError({ kind: 'forbidden', message: 'Only a page reports an order.' });
       return this.orders.pageShowed(from.tabId, request.report);

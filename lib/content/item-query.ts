@@ -6,7 +6,7 @@ import { isCollectedFormat, matchKey } from '../library/match';
 // its parsed title (series + number) for matching against the library. Shared with the benchmarks, so
 // they ask exactly what a store page asks.
 
-export function itemQuery(item: DetectedItem): ItemQuery {
+export function itemQuery(item: Pick<DetectedItem, 'codes' | 'parsed' | 'title'>): ItemQuery {
   const parsed = item.parsed;
   let key: string | null = null;
   if (parsed) {
@@ -25,7 +25,7 @@ export function itemQuery(item: DetectedItem): ItemQuery {
 }
 
 /** What the page says of a comic with no code, for finding it in VerseDB's catalog on the member's click. */
-export function titleRef(item: DetectedItem): TitleRef | null {
+export function titleRef(item: Pick<DetectedItem, 'codes' | 'parsed' | 'title'>): TitleRef | null {
   const query = itemQuery(item);
   const parsed = item.parsed;
   const series = parsed ? (parsed.annual ? `${parsed.series} Annual` : parsed.series).slice(0, 200) : null;

@@ -155,6 +155,7 @@ const REPLY_SCHEMAS = {
   write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
   'issue-for-code': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),
   'issue-for-title': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),
+  'look-up-text': Ok.extend({ item: PageItem, note: z.string().nullable() }).transform((reply) => ({ item: reply.item, note: reply.note })),
   'order-review': Ok.extend({ orders: z.array(OrderReview) }).transform((reply) => reply.orders),
   'order-add': Ok.extend({ result: OrderAddResult }).transform((reply) => reply.result),
 } as const;

@@ -7,6 +7,7 @@ declare const chrome: {
   };
   tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
+  contextMenus: { update(id: string, properties: Record<string, unknown>): Promise<void> };
   scripting: {
     registerContentScripts(
       scripts: Array<{ id: string; js: string[]; matches: string[]; runAt: 'document_start' | 'document_idle'; persistAcrossSessions?: boolean }>,
