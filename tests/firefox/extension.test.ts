@@ -27,6 +27,7 @@ declare global {
       scripting: { getRegisteredContentScripts(): Promise<{ id: string; runAt?: string; js?: string[] }[]> };
       browserAction: { getBadgeText(details: { tabId: number }): Promise<string> };
       windows: { create(details: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
+      contextMenus: { update(id: string, properties: Record<string, unknown>): Promise<void> };
     };
   }
 }
@@ -165,6 +166,23 @@ describe('Longbox in Firefox', () => {
     const issue = series && si.catalog().issuesBySeries.get(series.id)?.find((i) => i.number === '4');
     expect(idsIn(await api(si, KAY.token, '/user/wishlist?per_page=100'), 'entity')).toContain(issue?.id);
     await page.close();
+  });
+
+  test('"Look up in VerseDB" on selected text: the menu entry is there, and its panel wishlists the comic a title names', async () => {
+    // A test cannot click the browser's own context menu: the entry is checked to exist, and the panel it
+    // opens (lookup.html with the selection) is opened as the entry opens it.
+    const entry = await options.evaluate(() => window.browser.contextMenus.update('longbox-look-up', {}).then(() => true, (error: Error) => error.message));
+    expect(entry).toBe(true);
+    await options.evaluate(() => window.browser.windows.create({ url: `/lookup.html#q=${encodeURIComponent('Lumberjanes #5')}`, type: 'popup', width: 420, height: 640 }));
+    const panel = await firefox.extensionTab('lookup.html');
+    const row = await until('the looked-up comic', () => panel.$('[data-testid=lookup-result] .comic'), (found) => found !== null);
+    await until('its state', () => textOf(panel, '[data-testid=lookup-result] .pill'), (text) => text === 'Not owned');
+    await clickText(row, 'button', 'Add to wishlist');
+    await until('the row saying so', () => textOf(panel, '[data-testid=lookup-result] .pill'), (text) => text === 'On your wishlist');
+    const series = [...si.catalog().series.values()].find((s) => s.name === 'Lumberjanes');
+    const issue = series && si.catalog().issuesBySeries.get(series.id)?.find((i) => i.number === '5');
+    expect(idsIn(await api(si, KAY.token, '/user/wishlist?per_page=100'), 'entity')).toContain(issue?.id);
+    await panel.close();
   });
 
   test("the popup over a store page lists the page's comics; its FOC list puts the pull list first", async () => {
