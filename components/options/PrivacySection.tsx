@@ -12,8 +12,8 @@ export function PrivacySection() {
           your synced library here, in the browser: a badge alone never sends a title.
         </li>
         <li data-testid="privacy-titles">
-          When you act on a comic that shows only its title (wishlist it, add a copy, pull its series), its series name goes to VerseDB’s catalog
-          search to find the issue, with the year the page gives. That title, and only on your click.
+          When you act on a comic that shows only its title (wishlist it, add a copy, pull its series), or select it and choose “Look up in VerseDB”,
+          its series name goes to VerseDB’s catalog search to find the issue, with the year the page gives. That title, and only on your click.
         </li>
         <li>The changes you make (copies, wishlist, pull list) go to VerseDB, as they would on its own site.</li>
         <li>Your token goes only to your VerseDB address, and never to the pages you visit.</li>
