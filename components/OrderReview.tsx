@@ -126,8 +126,7 @@ function LineRow({ line, order, checked, busy, onToggle, onChoose }: LineRowProp
         {issue}
         {line.variant && (
           <small class="variant" data-testid="order-variant">
-            {' '}
-            VerseDB names no variant here: “{line.variant}” goes in the copy’s notes.
+            {line.variantId ? `${line.variant}: added as VerseDB’s variant.` : `VerseDB names no variant here: “${line.variant}” goes in the copy’s notes.`}
           </small>
         )}
       </td>

@@ -11,6 +11,9 @@ import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings
 import { matchSummary, StatusResolver, titleChoiceKey, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
 import { readSelection, selectionItem } from '../lookup/selection';
+import { VariantFinder } from '../library/variants';
+import { variantNamed } from '../library/title-resolution';
+import { isComic, parseTitle } from '../detect/titles';
 import type { WriteAction } from '../library/write-action';
 import { exchangeConnectCode } from './connect';
 import { discovery } from './discovery';
@@ -90,6 +93,7 @@ export class LongboxService {
   readonly statuses: StatusResolver;
   readonly orders: OrderDesk;
   readonly titles: TitleResolver;
+  readonly variants: VariantFinder;
 
   private constructor(
     private readonly env: ServiceEnv,
@@ -136,10 +140,12 @@ export class LongboxService {
       client,
       readSeriesIssues: (seriesId) => this.statuses.readSeriesCatalog(seriesId),
     });
+    this.variants = new VariantFinder({ library, scheduler, client, isPro: () => this.session?.member?.isPro === true });
     this.orders = new OrderDesk({
       library,
       statuses: this.statuses,
       titles: this.titles,
+      variants: this.variants,
       writer: this.writer,
       quota: () => this.quota.snapshot(),
       isPro: () => this.session?.member?.isPro === true,
@@ -343,13 +349,30 @@ export class LongboxService {
         const series = await this.titles.seriesFor(title);
         return { ...write, seriesId: series.seriesId, seriesName: series.name };
       }
-      case 'copy-add':
-      case 'wishlist-add':
       case 'wishlist-remove':
         return { ...write, issueId: await this.issueForTitle(title) };
+      case 'wishlist-add': {
+        const issueId = await this.issueForTitle(title);
+        const { variantId } = await this.coverOfTitle(issueId, title);
+        return { ...write, issueId, ...(variantId && !write.variantId ? { variantId } : {}) };
+      }
+      case 'copy-add': {
+        const issueId = await this.issueForTitle(title);
+        if (write.fields.variant_id) return { ...write, issueId };
+        const { variantId, words } = await this.coverOfTitle(issueId, title);
+        const notes = words && !variantId ? [write.fields.notes, `Cover as the store named it: ${words}.`].filter(Boolean).join(' ').slice(0, 1000) : write.fields.notes;
+        return { ...write, issueId, fields: { ...write.fields, ...(variantId ? { variant_id: variantId } : {}), ...(notes ? { notes } : {}) } };
+      }
       default:
         return write;
     }
+  }
+
+  /** The cover a title names: VerseDB's variant of the issue where it lists one that fits, else the words. */
+  private async coverOfTitle(issueId: number, title: TitleRef): Promise<{ variantId: number | null; words: string | null }> {
+    const parsed = parseTitle(title.label);
+    if (!isComic(parsed)) return { variantId: null, words: null };
+    return { variantId: await this.variants.variantFor(issueId, parsed), words: variantNamed(parsed) };
   }
 
   /** A title's issue from VerseDB's catalog, kept for that title so its badge says what the library says of it. */

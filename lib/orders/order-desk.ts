@@ -5,6 +5,7 @@ import type { QuotaSnapshot } from '../quota';
 import { titleChoiceKey, type ItemStatus, type StatusResolver } from '../status';
 import { isVerseDbError } from '../versedb/errors';
 import { variantNamed, type TitleResolver } from '../library/title-resolution';
+import type { VariantFinder } from '../library/variants';
 import type { SeriesChoice, TitleRef } from '../items';
 import { isComic, parseTitle } from '../detect/titles';
 import { Order, OrderRecord, OrderReport, orderKey, orderWriteId, type OrderLine } from './order';
@@ -43,8 +44,10 @@ export interface ReviewLine {
   reason: string | null;
   /** For `added`: how many of its copies VerseDB has, how many wait, how many it refused. */
   progress: { done: number; waiting: number; refused: number; lastError: string | null } | null;
-  /** The cover the line's title names where VerseDB's answer names no variant: it goes in the copy's notes. */
+  /** The cover the line's title names where its code named no variant ("Cover D 1:25"). */
   variant: string | null;
+  /** VerseDB's variant of that cover, where it lists one that fits: the copy goes in as it; else the words go in its notes. */
+  variantId: number | null;
   /** For an `unmatched` line whose title fits several same-named series: the member picks one. */
   choose: { title: TitleRef; choices: SeriesChoice[] } | null;
 }
@@ -72,6 +75,8 @@ export interface OrderDeskDeps {
   statuses: StatusResolver;
   /** Finds a code-less line's issue in VerseDB's catalog: opening the review is the member's ask. */
   titles: TitleResolver;
+  /** The VerseDB variant a line's title names (PRO members; one read per issue, kept a day). */
+  variants: VariantFinder;
   writer: Writer;
   quota: () => QuotaSnapshot;
   isPro: () => boolean;
@@ -169,11 +174,14 @@ export class OrderDesk {
     }
     const allIds = Object.values(record?.lines ?? {}).flat();
     const writeStates = await this.deps.writer.states(allIds);
-    const lines = order.lines.map((line, i) => {
+    const lines: ReviewLine[] = [];
+    for (const [i, line] of order.lines.entries()) {
       const reviewed = this.reviewLine(line, statuses[i] ?? null, record, writeStates);
       const reason = why.get(i);
-      return reason && reviewed.state === 'unmatched' ? { ...reviewed, reason, choose: choose.get(i) ?? null } : reviewed;
-    });
+      const issueId = reviewed.match?.issueId ?? null;
+      const variantId = reviewed.variant && issueId && reviewed.state !== 'added' ? await this.titleVariant(line, issueId) : null;
+      lines.push(reason && reviewed.state === 'unmatched' ? { ...reviewed, reason, choose: choose.get(i) ?? null } : { ...reviewed, variantId });
+    }
     const quota = this.deps.quota();
     const waiting = lines.reduce((sum, line) => sum + (line.progress?.waiting ?? 0), 0);
     const today = new Date(this.now()).toISOString().slice(0, 10);
@@ -206,6 +214,7 @@ export class OrderDesk {
       unitPrice: line.unitPrice,
       priceText: line.priceText,
       variant: status?.variantId ? null : lineVariant(line),
+      variantId: null,
       choose: null,
     };
     const match = status && (status.issue || status.inferred || status.byTitle)
@@ -286,8 +295,10 @@ export class OrderDesk {
         skipped.push({ lineId: line.id, reason: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      // The variant VerseDB named for the line's code; else the cover its title names, kept in the notes.
-      const variantId = status?.issue?.id === issueId ? status.variantId : null;
+      // The variant VerseDB named for the line's code; else the one its title names, where VerseDB lists
+      // one that fits; else the cover in words, in the copy's notes.
+      const coded = status?.issue?.id === issueId ? status.variantId : null;
+      const variantId = coded ?? (await this.titleVariant(line, issueId));
       const fields = this.fields(order, line, condition, today, variantId, variantId ? null : lineVariant(line));
       const ids = Array.from({ length: line.quantity }, (_, copy) => orderWriteId(request.key, line.id, copy));
       for (const id of ids) changes.push({ id, write: { action: 'copy-add', issueId, fields } });
@@ -322,6 +333,12 @@ export class OrderDesk {
     };
   }
 
+  /** VerseDB's variant of the issue that the line's title names, where VerseDB lists one that fits. */
+  private async titleVariant(line: OrderLine, issueId: number): Promise<number | null> {
+    const parsed = lineTitle(line);
+    return parsed ? this.deps.variants.variantFor(issueId, parsed) : null;
+  }
+
   /** The issue a line's status names: its own, else (answered from its series) found from its code. */
   private async issueOf(status: ItemStatus | null): Promise<number> {
     if (status?.issue) return status.issue.id;
@@ -337,11 +354,17 @@ export class OrderDesk {
   }
 }
 
-/** The cover a line's title names ("Cover D 1:25"), or null for a main cover. */
-function lineVariant(line: OrderLine): string | null {
+/** The parsed title of a line, when it reads as a comic's. */
+function lineTitle(line: OrderLine) {
   if (!line.title) return null;
   const parsed = parseTitle(line.title);
-  return isComic(parsed) ? variantNamed(parsed) : null;
+  return isComic(parsed) ? parsed : null;
+}
+
+/** The cover a line's title names ("Cover D 1:25"), or null for a main cover. */
+function lineVariant(line: OrderLine): string | null {
+  const parsed = lineTitle(line);
+  return parsed ? variantNamed(parsed) : null;
 }
 
 /** A comic matched by its title to nothing in the library: its issue is not known until VerseDB's catalog is asked. */

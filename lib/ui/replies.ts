@@ -117,6 +117,7 @@ export const ReviewLine = z.object({
   reason: z.string().nullable(),
   progress: z.object({ done: z.number(), waiting: z.number(), refused: z.number(), lastError: z.string().nullable() }).nullable(),
   variant: z.string().nullable().default(null),
+  variantId: z.number().nullable().default(null),
   choose: z.object({ title: TitleRef, choices: z.array(SeriesChoice) }).nullable().default(null),
 });
 export type ReviewLine = z.infer<typeof ReviewLine>;

@@ -18,6 +18,7 @@ import {
   UpdatedCopy,
   PullListPage,
   SeriesSearchPage,
+  IssueVariants,
   UpcomingFirstsPage,
   UserProfile,
   WishlistPage,
@@ -289,6 +290,11 @@ export class VerseDbClient {
       schema: IssueListPage,
       query: { series_ids: seriesIds.join(','), q, limit: 100, include: 'series', sort: 'issue_number', direction: 'asc' },
     });
+  }
+
+  /** An issue's covers, each with its id, type and ratio. PRO members only: 402 (pro-required) otherwise. */
+  issueVariants(issueId: number) {
+    return this.request('GET', `/issues/${issueId}/variants`, { schema: IssueVariants });
   }
 
   /** The catalog's series search: every series whose name holds `q` (at most 50), oldest first. */

@@ -215,6 +215,17 @@ export const SeriesSearchPage = z
   .object({ data: rowsOf(SeriesListItem, { id: 'without a series id' }), meta: PageMeta })
   .transform((p) => ({ series: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
+/** One cover of an issue as `GET /issues/{id}/variants` lists it (PRO members only). */
+export const IssueVariant = z
+  .object({ id: Id, variant_name: Text, variant_type: Text, ratio: Text, cover_url: Text })
+  .transform((v) => ({ id: v.id, name: v.variant_name, type: v.variant_type, ratio: v.ratio, coverUrl: v.cover_url }));
+export type IssueVariant = z.output<typeof IssueVariant>;
+
+/** `GET /issues/{id}/variants`: the issue's covers; a row without an id cannot be named in a write. */
+export const IssueVariants = z
+  .object({ data: rowsOf(IssueVariant, { id: 'without a variant id' }) })
+  .transform((p) => ({ variants: p.data.rows, skipped: p.data.skipped }));
+
 // --- /user ---------------------------------------------------------------------------------------
 
 export const UserProfile = DataOf(

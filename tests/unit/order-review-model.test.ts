@@ -9,7 +9,7 @@ import type { OrderReview, ReviewLine } from '@/lib/ui/replies';
 const line = (lineId: string, state: ReviewLine['state'], extra: Partial<ReviewLine> = {}): ReviewLine => ({
   lineId, title: lineId, quantity: 1, unitPrice: 3.99, priceText: '$3.99', state, checked: state === 'ready',
   match: { issueId: 1, seriesName: 'Saga', number: '1', edition: null, coverUrl: null, inferred: false },
-  copies: state === 'owned' ? 1 : 0, reason: state === 'unmatched' ? 'VerseDB has no comic with this code.' : null, progress: null, variant: null, choose: null, ...extra,
+  copies: state === 'owned' ? 1 : 0, reason: state === 'unmatched' ? 'VerseDB has no comic with this code.' : null, progress: null, variant: null, variantId: null, choose: null, ...extra,
 });
 
 const order = (lines: ReviewLine[], extra: Partial<OrderReview> = {}): OrderReview => ({
