@@ -25,8 +25,8 @@ export interface Candidate {
   discounted: boolean;
 }
 
-/** Words of a discount a line names beside an amount. */
-const LINE_DISCOUNT = /\b(?:discount(?:ed)?|coupon|promo(?:tion)?|voucher|savings?|you\s+save|remise|rabatt|descuento|sconto)\b/i;
+/** Words of a discount a line names beside an amount (a saving against the list price is the store's price, not a discount). */
+const LINE_DISCOUNT = /\b(?:discount(?:ed)?|coupon|promo(?:tion)?|voucher|remise|rabatt|descuento|sconto)\b/i;
 
 /** Whether a line's own words name a discount with an amount ("Coupon SAVE10 (−$0.45)"), or its discount column shows one. */
 function namesDiscount(row: Element, discountCell?: Element): boolean {

@@ -18,7 +18,8 @@ const NOT_PLACED = /^\W*(?:place\s+(?:your\s+)?order|complete\s+(?:order|purchas
 /** "Order #MC-104233", "Order No. 55123", "Order number: 100004567", "Order ID 7781". */
 const ORDER_NUMBER = /\b(?:order|confirmation)\s*(?:#|no\.?|num(?:ber)?\.?|id|ref(?:erence)?)\s*(?:is\s+)?[:.]?\s*#?\s*([A-Z]{0,5}[-‐]?\d[\dA-Z-]{1,24})\b|(?:^|\s)order\s+#?([A-Z]{0,5}-?\d{3,}[\dA-Z-]*)\b/i;
 /** The totals' words of an order-level discount, and of the lines' subtotal. */
-const ORDER_DISCOUNT = /\b(?:discount|coupon|promo(?:tion)?|savings?|voucher|reward|gift\s+card\s+applied)\b/i;
+// Not "savings" or "you saved": those sum what the lines saved against list prices, which their prices already show.
+const ORDER_DISCOUNT = /\b(?:discount|coupon|promo(?:tion)?|voucher|reward|gift\s+card\s+applied)\b/i;
 const SUBTOTAL = /\bsub-?\s?total\b/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
@@ -162,12 +163,13 @@ function orderDiscountShare(scope: Element, rows: readonly Element[], linesTotal
   for (const el of scope.querySelectorAll('tr,li,div,p,dl,dt,dd')) {
     if (rows.some((row) => row.contains(el) || el.contains(row))) continue;
     if (el.children.length > 4) continue;
-    const own = clean(el.textContent ?? '').slice(0, 120);
+    // Words spaced apart: a code in its own span ("Order discount<span>FALL20</span>") stays a word of its own.
+    const own = spacedText(el, 200).slice(0, 120);
     if (own.length > 80) continue;
     const price = extractPrice(own);
     if (!price) continue;
     // A price alone in its cell takes its label from the cell before ("<dt>Discount</dt><dd>-$2.00</dd>").
-    const label = own.replace(price, '').replace(/[-−–()\s:]/g, '') === '' ? clean(el.previousElementSibling?.textContent ?? '').slice(0, 60) : '';
+    const label = own.replace(price, '').replace(/[-−–()\s:]/g, '') === '' ? (el.previousElementSibling ? spacedText(el.previousElementSibling, 200).slice(0, 60) : '') : '';
     const text = `${label} ${own}`;
     if (ORDER_DISCOUNT.test(text) && !/shipping|delivery/i.test(text)) discount = Math.max(discount, amountOf(price));
     else if (SUBTOTAL.test(text) && subtotal === null) subtotal = amountOf(price);

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detect } from '@/lib/detect/page';
 import { readOrders } from '@/lib/orders/order-page';
@@ -68,5 +70,26 @@ describe('order-level discounts', () => {
     const { share, paid } = await read(html);
     expect(share).toBe(0);
     expect(paid).toEqual({ 'Saga #66': 4 });
+  });
+});
+
+describe('order-level discounts on the order pages of real shop platforms', () => {
+  async function shareOf(name: string): Promise<number | null> {
+    const expected = JSON.parse(readFileSync(join('tests/fixtures/orders', `${name}.order.json`), 'utf8')) as { url: string };
+    const { document, close } = parsePage(readFileSync(join('tests/fixtures/orders', `${name}.html`), 'utf8'), expected.url);
+    try {
+      return readOrders(document, expected.url, detect(document, expected.url).items)?.orders[0]?.discountShare ?? null;
+    } finally {
+      await close();
+    }
+  }
+
+  it('Shopify: the order discount over the subtotal, not the "Total savings" that also counts the lines’ sale prices', async () => {
+    // Subtotal $62.12, order discount −$5.00, total savings $15.00.
+    expect(await shareOf('shopify-thank-you')).toBeCloseTo(5 / 62.12, 4);
+  });
+
+  it('a "You saved … off SRP" summary is no discount: the lines’ prices already show it', async () => {
+    expect(await shareOf('instocktrades-order-confirmation')).toBe(0);
   });
 });
