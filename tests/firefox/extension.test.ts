@@ -5,6 +5,8 @@ import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { api, dcbsListing, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
 import { badgeState, choose, clickPill, settledBadges, until, type BadgeView } from './badges';
 import { launchFirefox, type FirefoxWithExtension } from './launch';
+import { readFileSync } from 'node:fs';
+import { memberCopies } from '../shared/collection';
 
 // Longbox in Firefox, end to end: the Firefox e2e build (MV2, a background page) in Debian's firefox-esr
 // driven over WebDriver BiDi, the VerseDB stand-in over HTTP with the demo data (Kay owns Absolute
@@ -239,6 +241,35 @@ describe('Longbox in Firefox', () => {
     const views = byCode(await settledBadges(page, 3));
     expect(views.get('isbn:9781684155583')).toMatchObject({ state: 'owned' });
     await page.close();
+  });
+
+  test('"Any other store": a Shopify order status page shows its banner; its title-only lines are found in VerseDB and added', async () => {
+    const expected = JSON.parse(readFileSync('tests/fixtures/orders/shopify-thank-you.order.json', 'utf8')) as { url: string };
+    firefox.serve({ url: expected.url, html: readFileSync('tests/fixtures/orders/shopify-thank-you.html', 'utf8') });
+    const before = await memberCopies(si, KAY.token);
+    const page = await firefox.openStorePage(expected.url);
+    await until(
+      'the order banner',
+      () => page.evaluate(() => document.querySelector('[data-longbox-order-banner]')?.getAttribute('data-longbox-order-banner') ?? null),
+      (said) => said === '5',
+    );
+    const button = (await page.evaluateHandle(() => document.querySelector('[data-longbox-order-banner]')?.shadowRoot?.querySelector('button') ?? null)).asElement();
+    await (button as ElementHandle<Element>).click();
+    const review = await firefox.extensionTab('order.html');
+    const stateOf = (title: string) =>
+      review.evaluate((title) => [...document.querySelectorAll('[data-testid="order-line"]')].find((row) => row.textContent?.includes(title))?.getAttribute('data-state') ?? null, title);
+    await until('the review list', () => stateOf('The Power Fantasy #14'), (state) => state === 'ready');
+    // Two series named Batman and Robin have a #24: the member picks the 2023 one.
+    await until('the question', () => stateOf('Batman and Robin #24'), (state) => state === 'unmatched');
+    const row = await review.evaluateHandle(() => [...document.querySelectorAll('[data-testid="order-line"]')].find((r) => r.textContent?.includes('Batman and Robin #24')) ?? null);
+    await clickText(row.asElement() as ElementHandle<Element>, '[data-testid="order-choices"] button', 'Batman and Robin (2023, DC Comics)');
+    await until('matched on the pick', () => stateOf('Batman and Robin #24'), (state) => state === 'ready');
+    await review.locator('[data-testid="order-add"]').click();
+    await until('the summary', () => textOf(review, '[data-testid="order-summary"]'), (text) => text?.startsWith('Done: 4 copies') ?? false);
+    const added = (await memberCopies(si, KAY.token)).filter((copy) => !before.some((b) => b.id === copy.id));
+    expect(added.map((copy) => copy.issueId).sort()).toEqual([5008, 5011, 5011, 5011]);
+    expect(new Set(added.map((copy) => copy.pricePaid))).toEqual(new Set([4.59]));
+    await Promise.all([review.close(), page.close()]);
   });
 
   test('the background page restarted: the library still answers, the badges come back with no new lookups', async () => {
