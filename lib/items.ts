@@ -23,6 +23,8 @@ export const ItemQuery = z.object({
   /** Years the title gives ("Batman (2016) #1", "#1 (2025)"): an issue of another series by that name never matches. */
   startYear: z.number().int().min(1800).max(2200).nullable().optional(),
   year: z.number().int().min(1800).max(2200).nullable().optional(),
+  /** The series' volume a single's title names ("Batman Vol 3 #1"): an issue of another volume never matches. */
+  volume: z.number().int().min(1).max(999).nullable().optional(),
 });
 export type ItemQuery = z.infer<typeof ItemQuery>;
 
@@ -36,6 +38,7 @@ export const TitleRef = z.object({
   matchKey: z.string().min(1).max(300),
   startYear: z.number().int().min(1800).max(2200).nullable().optional(),
   year: z.number().int().min(1800).max(2200).nullable().optional(),
+  volume: z.number().int().min(1).max(999).nullable().optional(),
   /** The series the member picked among same-named ones. */
   seriesId: z.number().int().positive().optional(),
 });
@@ -52,6 +55,8 @@ export const SeriesChoice = z.object({
   collected: z.boolean().nullable(),
   /** How many issues VerseDB counts in the series, when it says. */
   issueCount: z.number().int().nullable().default(null),
+  /** The series' volume number ("Vol 3"), when VerseDB says. */
+  volume: z.number().int().nullable().default(null),
 });
 export type SeriesChoice = z.infer<typeof SeriesChoice>;
 

@@ -4,7 +4,7 @@ import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items'
 import { bestCondition, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, OwnedCopy, Resolution, UpcBaseRecord } from './store/db';
-import { matchKey, matchKeyParts, yearsFit } from './library/match';
+import { matchKey, matchKeyParts, volumeFits, yearsFit } from './library/match';
 import { editionName, followsAddOn, inferFromUpc, matchByTitle, parseComicUpc, readAddOnNumber, seriesOfBase, upcBaseOf } from './library/series';
 import { issueSummary } from './library/sync';
 import { seriesKey } from './detect/titles';
@@ -667,7 +667,7 @@ export class StatusResolver {
       return (await this.fromIssue(picked.issueId, issue, { resolvedFrom, byTitle: true }, ask)) ?? 'unknown';
     }
     const years = { startYear: query.startYear, year: query.year };
-    const candidates = (await this.shared(`match:${key}`, () => this.deps.library.issuesByMatchKey(key))).filter((issue) => yearsFit(years, issue));
+    const candidates = (await this.shared(`match:${key}`, () => this.deps.library.issuesByMatchKey(key))).filter((issue) => yearsFit(years, issue) && volumeFits(query.volume, issue));
     // Best answer first: a candidate that is owned beats one only wishlisted.
     let best: ItemStatus | null = null;
     let unknown = false;
@@ -678,17 +678,20 @@ export class StatusResolver {
     }
     if (unknown && best?.state !== 'owned') return 'unknown';
     const series = new Set(candidates.map((issue) => issue.seriesId ?? -issue.id));
-    if (series.size > 1 && best && best.state !== 'not-owned') return this.sameNamed(candidates, best, resolvedFrom);
+    // A volume the title names that the library cannot check (VerseDB's lists give no series volume):
+    // "Batman Vol 4 #1" is not answered "Owned" with the member's Batman #1 of another volume.
+    const volume = query.volume != null && candidates.some((issue) => issue.volume === null) ? query.volume : null;
+    if ((series.size > 1 || volume !== null) && best && best.state !== 'not-owned') return this.sameNamed(candidates, best, resolvedFrom, volume);
     if (!bySeries || (best && best.state !== 'not-owned')) return best;
     return this.byPulledSeries(query.matchKey, resolvedFrom, best);
   }
 
   /**
    * A title that fits issues of several same-named series the library holds (Batman of 2016 and of 2025),
-   * and says nothing of which: never "Owned" on a guess. The badge names what the member has and asks;
-   * the pick is kept for that title.
+   * and says nothing of which, or names a volume the library cannot check: never "Owned" on a guess. The
+   * badge names what the member has and asks; the pick is kept for that title.
    */
-  private async sameNamed(candidates: readonly IssueSummary[], best: ItemStatus, resolvedFrom: string): Promise<ItemStatus> {
+  private async sameNamed(candidates: readonly IssueSummary[], best: ItemStatus, resolvedFrom: string, volume: number | null = null): Promise<ItemStatus> {
     const matches = candidates.map(summaryMatch);
     const name = candidates[0]?.seriesName ?? 'series';
     const held = best.issue ? withYear(best.issue) : name;
@@ -699,7 +702,9 @@ export class StatusResolver {
       byTitle: true,
       matches,
       number: best.number,
-      message: `${what}; this page does not say which ${name}. Pick the right one.`,
+      message: volume !== null
+        ? `${what}; this page says Vol ${volume}, and Longbox cannot tell if that is the same ${name}. Pick it if it is.`
+        : `${what}; this page does not say which ${name}. Pick the right one.`,
     });
   }
 

@@ -21,6 +21,8 @@ export function itemQuery(item: Pick<DetectedItem, 'codes' | 'parsed' | 'title'>
     label: (item.title ?? '').slice(0, 300) || null,
     startYear: year(parsed?.startYear),
     year: year(parsed?.year),
+    // With an issue number, "Vol 3" names the series' volume; without one, it is the collected edition's number.
+    volume: parsed?.number != null ? parsed.volume : null,
   };
 }
 
@@ -30,5 +32,5 @@ export function titleRef(item: Pick<DetectedItem, 'codes' | 'parsed' | 'title'>)
   const parsed = item.parsed;
   const series = parsed ? (parsed.annual ? `${parsed.series} Annual` : parsed.series).slice(0, 200) : null;
   if (!query.matchKey || !query.label || !series) return null;
-  return { label: query.label, series, matchKey: query.matchKey, startYear: query.startYear, year: query.year };
+  return { label: query.label, series, matchKey: query.matchKey, startYear: query.startYear, year: query.year, volume: query.volume };
 }

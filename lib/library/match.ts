@@ -48,6 +48,11 @@ const releaseYearOf = (date: string | null): number | null => {
   return Number.isInteger(year) && year > 1800 ? year : null;
 };
 
+/** A series volume a single's title names ("Batman Vol 3 #1") must be its series' own; an unknown one does not rule out. */
+export function volumeFits(volume: number | null | undefined, issue: { volume: number | null }): boolean {
+  return volume == null || issue.volume === null || issue.volume === volume;
+}
+
 /**
  * Whether an issue can be the comic a title names, by the years the title gives. The key leaves years out
  * (many titles give none), so a title saying 2025 must not match an issue of the series that began in 2016.

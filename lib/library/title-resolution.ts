@@ -66,12 +66,16 @@ function choiceOf(series: SeriesListItem): SeriesChoice | null {
   const collected = type === null && format === null ? null : COLLECTED_TYPES.has(type ?? '') || COLLECTED_FORMATS.has(format ?? '');
   return {
     seriesId: series.id, name: series.name, startYear: series.startYear, endYear: series.endYear,
-    publisher: series.publisher, coverUrl: series.coverUrl, collected, issueCount: series.issueCount,
+    publisher: series.publisher, coverUrl: series.coverUrl, collected, issueCount: series.issueCount, volume: series.volume,
   };
 }
 
-/** Whether a series can be the one a title names by the years it gives (see yearsFit for issues). */
-export function seriesFitsYears(title: Pick<TitleRef, 'startYear' | 'year'>, series: Pick<SeriesChoice, 'startYear' | 'endYear'>): boolean {
+/** Whether a series can be the one a title names by the years and volume it gives (see yearsFit for issues). */
+export function seriesFitsYears(
+  title: Pick<TitleRef, 'startYear' | 'year' | 'volume'>,
+  series: Pick<SeriesChoice, 'startYear' | 'endYear'> & { volume?: number | null },
+): boolean {
+  if (title.volume != null && series.volume != null && series.volume !== title.volume) return false;
   if (title.startYear != null && series.startYear !== null && series.startYear !== title.startYear) return false;
   const year = title.year;
   if (year != null && series.startYear !== null && series.startYear !== year) {

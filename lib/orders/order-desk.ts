@@ -384,5 +384,6 @@ function titleOf(line: OrderLine): TitleRef | null {
     matchKey: line.query.matchKey,
     startYear: line.query.startYear,
     year: line.query.year,
+    volume: line.query.volume,
   };
 }

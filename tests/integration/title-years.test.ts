@@ -21,8 +21,8 @@ beforeEach(() => si.reset());
 const own = { id: 'ext', origin: 'chrome-extension://ext/' };
 const fromPage = { id: 'ext', url: 'https://www.midtowncomics.com/', tab: { id: 3 } };
 
-function titled(label: string, number: string, years: { startYear?: number; year?: number } = {}): ItemQuery {
-  return { codes: [], matchKey: matchKey('Batman', number), label, startYear: years.startYear ?? null, year: years.year ?? null };
+function titled(label: string, number: string, years: { startYear?: number; year?: number; volume?: number } = {}): ItemQuery {
+  return { codes: [], matchKey: matchKey('Batman', number), label, startYear: years.startYear ?? null, year: years.year ?? null, volume: years.volume ?? null };
 }
 
 function batman(startYear: number, number: string) {
@@ -61,6 +61,16 @@ describe('titles with years', () => {
     expect(coverYear?.state).toBe('owned');
     expect(wishedWrongYear?.state).toBe('not-owned');
     expect(wished?.state).toBe('wishlist');
+    // A volume: the 2016 series is Batman's third volume, the 2025 one its fourth.
+    const [otherVolume, sameVolume] = await service.itemStatuses([
+      titled('Batman Vol 4 #1', '1', { volume: 4 }),
+      titled('Batman Vol 3 #1', '1', { volume: 3 }),
+    ]);
+    // VerseDB's lists give no series volume, so the library cannot check one: never "Owned" on a guess.
+    for (const named of [otherVolume, sameVolume]) {
+      expect(named).toMatchObject({ state: 'ambiguous', byTitle: true });
+      expect(named?.message).toMatch(/^You own Batman #1 \(2016\); this page says Vol [34], and Longbox cannot tell if that is the same Batman\. Pick it if it is\.$/);
+    }
     expect(readsServed(si)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCollectedFormat, matchKey, yearsFit } from '@/lib/library/match';
+import { isCollectedFormat, matchKey, volumeFits, yearsFit } from '@/lib/library/match';
 import { isComic, parseTitle } from '@/lib/detect/titles';
 
 function pageKey(raw: string): string | null {
@@ -57,5 +57,15 @@ describe('yearsFit: the years a title gives against an issue of the library', ()
     expect(yearsFit({}, issue(2016, '2016-06-08'))).toBe(true);
     expect(yearsFit({ startYear: null, year: null }, issue(null, null))).toBe(true);
     expect(yearsFit({ year: 2025 }, issue(null, null))).toBe(true);
+  });
+});
+
+describe('volumeFits: the volume a single’s title names against an issue of the library', () => {
+  it('must be the series’ own where the library knows it; what it does not know does not rule out', () => {
+    expect(volumeFits(3, { volume: 3 })).toBe(true);
+    expect(volumeFits(4, { volume: 3 })).toBe(false);
+    expect(volumeFits(4, { volume: null })).toBe(true);
+    expect(volumeFits(null, { volume: 3 })).toBe(true);
+    expect(volumeFits(undefined, { volume: null })).toBe(true);
   });
 });

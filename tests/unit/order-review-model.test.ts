@@ -34,7 +34,7 @@ function background(reviews: OrderReview[][]) {
 describe('the order review list', () => {
   it('sends the member’s pick of a same-named series with the line’s title, then checks the line it matched', async () => {
     const title = { label: 'Batman #1', series: 'Batman', matchKey: 'batman|1|s' };
-    const choices = [2011, 2016].map((year, i) => ({ seriesId: 10 + i, name: 'Batman', startYear: year, endYear: null, publisher: 'DC Comics', coverUrl: null, collected: false, issueCount: null }));
+    const choices = [2011, 2016].map((year, i) => ({ seriesId: 10 + i, name: 'Batman', startYear: year, endYear: null, publisher: 'DC Comics', coverUrl: null, collected: false, issueCount: null, volume: null }));
     const asking = order([line('a', 'unmatched', { match: null, choose: { title, choices } })]);
     const matched = order([line('a', 'ready', { match: { issueId: 77, seriesName: 'Batman', number: '1', edition: null, coverUrl: null, inferred: false } })]);
     const { ask, sent } = background([[asking], [matched]]);

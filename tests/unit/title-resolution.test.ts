@@ -10,6 +10,12 @@ describe('seriesFitsYears', () => {
   const batman2016 = { startYear: 2016, endYear: 2024 };
   const batman2025 = { startYear: 2025, endYear: null };
 
+  it('a volume names the series of that volume where VerseDB gives one', () => {
+    expect(seriesFitsYears({ volume: 3 }, { ...batman2016, volume: 3 })).toBe(true);
+    expect(seriesFitsYears({ volume: 3 }, { ...batman2025, volume: 4 })).toBe(false);
+    expect(seriesFitsYears({ volume: 3 }, { ...batman2025, volume: null })).toBe(true);
+  });
+
   it('a start year names the series that began then, and no other', () => {
     expect(seriesFitsYears({ startYear: 2016 }, batman2016)).toBe(true);
     expect(seriesFitsYears({ startYear: 2016 }, batman2025)).toBe(false);
