@@ -2,6 +2,7 @@ import { useEffect } from 'preact/hooks';
 import { canAdd, checkedCopies, formatMoney, type OrderReviewModel } from '@/lib/ui/order-review';
 import type { OrderReview as Order, ReviewLine } from '@/lib/ui/replies';
 import { choiceName } from '@/lib/items';
+import { Cover } from './shared/Cover';
 
 const CONDITIONS = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'];
 
@@ -137,7 +138,8 @@ function LineRow({ line, order, checked, busy, onToggle, onChoose }: LineRowProp
         {line.choose && (
           <span role="group" aria-label="Which series?" class="choices" data-testid="order-choices">
             {line.choose.choices.map((choice) => (
-              <button type="button" key={choice.seriesId} disabled={busy} onClick={() => onChoose(choice.seriesId)}>
+              <button type="button" class="choice" key={choice.seriesId} disabled={busy} onClick={() => onChoose(choice.seriesId)}>
+                <Cover url={choice.coverUrl} />
                 {choiceName(choice)}
               </button>
             ))}

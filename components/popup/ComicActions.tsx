@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { useModel } from '../context';
 import { ProblemNotice } from '../shared/ProblemNotice';
+import { Cover } from '../shared/Cover';
 import { AddCopyForm } from './AddCopyForm';
 import type { WriteAction } from '@/lib/library/writes';
 import type { ComicView } from '@/lib/ui/comics';
@@ -106,7 +107,8 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
               <div class="choices" role="group" aria-label="Which series?">
                 <p>VerseDB has several series by this name, and the page does not say which. Pick one:</p>
                 {choices.value.map((choice) => (
-                  <button key={choice.seriesId} type="button" disabled={finding.value} onClick={() => void findByTitle(titled, choice.seriesId)}>
+                  <button key={choice.seriesId} type="button" class="choice" disabled={finding.value} onClick={() => void findByTitle(titled, choice.seriesId)}>
+                    <Cover url={choice.coverUrl} />
                     {choiceName(choice)}
                   </button>
                 ))}
