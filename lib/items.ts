@@ -83,5 +83,7 @@ export const PageItem = z.object({
   coverUrl: z.string().max(1000).nullable(),
   /** A comic shown by its title only and not in the library: what the page says of it, for finding it in VerseDB. */
   titleRef: TitleRef.nullable().default(null),
+  /** False when the page's layout leaves no place its badge can be seen: the popup lists it as such. */
+  visible: z.boolean().optional(),
 });
 export type PageItem = z.infer<typeof PageItem>;

@@ -17,6 +17,9 @@ export function PagePanel() {
     );
   }
   const owned = items.filter((item) => item.state === 'owned').length;
+  // Comics whose badge the page's layout hides anywhere it could go: listed apart, so none goes unmarked.
+  const seen = items.filter((item) => item.visible !== false);
+  const unseen = items.filter((item) => item.visible === false);
   const notice = model.pageNotice.value;
   return (
     <div>
@@ -29,10 +32,21 @@ export function PagePanel() {
         </p>
       )}
       <ul class="comics">
-        {items.map((item) => (
+        {seen.map((item) => (
           <ComicRow key={item.key} comic={fromPageItem(item)} />
         ))}
       </ul>
+      {unseen.length > 0 && (
+        <section data-testid="no-visible-badge">
+          <h2 class="group-heading">On this page, no visible badge</h2>
+          <p class="muted">The page’s layout leaves no place where {unseen.length === 1 ? 'its badge' : 'their badges'} can be seen; here is what Longbox knows.</p>
+          <ul class="comics">
+            {unseen.map((item) => (
+              <ComicRow key={item.key} comic={fromPageItem(item)} />
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -19,4 +19,7 @@ export const BADGE_CSS =
   '.error{background:#fdeaea;color:#9b1c1c;border-color:#f1a9a9}' +
   // Where the menu opens; how it looks comes with its code (MENU_CSS in ./menu.ts, loaded on the first click).
   '.menu{position:absolute;z-index:2147483647;top:calc(100% + 4px);left:0;width:260px;background:#fff;font:12px/1.35 system-ui,sans-serif}' +
-  '.menu[hidden]{display:none}';
+  '.menu[hidden]{display:none}' +
+  // Over a cover's corner (the host takes no space), and the compact pill: the state in its colour, the words in its tooltip.
+  '.over{position:absolute;top:4px;left:4px;box-shadow:0 1px 4px rgba(0,0,0,.35)}.over~.menu{top:27px;left:4px}' +
+  '.compact{width:22px;padding:0;gap:0;justify-content:center;font-size:0}';

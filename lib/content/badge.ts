@@ -6,6 +6,9 @@ import { BADGE_CSS } from './badge-css';
 import { SHADOW_MODE, TEST_CONTRACT } from './contract';
 import type { DetectedItem } from '../detect/types';
 import type { OrderReport } from '../orders/order';
+import type { Placeable, Placement } from './placement';
+
+import { hostStyle } from './placement';
 
 // One badge beside one comic on a store page. It lives in a Shadow DOM, so the store's CSS and ours
 // never touch; everything from the page or VerseDB is set as text, never as markup. In the e2e build
@@ -129,8 +132,9 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-export class Badge implements MenuHost {
+export class Badge implements MenuHost, Placeable {
   readonly host: HTMLElement;
+  private placement: Placement = 'inline';
   readonly menu: HTMLDivElement;
   private readonly pill: HTMLButtonElement;
   status: BadgeStatus | null = null;
@@ -144,7 +148,7 @@ export class Badge implements MenuHost {
       this.host.setAttribute('data-longbox-badge', '');
       this.host.setAttribute('data-longbox-code', context.key);
     }
-    this.host.style.cssText = 'all:initial;display:inline-block;vertical-align:middle;margin:0 4px;position:relative;';
+    this.host.style.cssText = hostStyle('inline');
     const root = this.host.attachShadow({ mode: SHADOW_MODE });
     this.pill = el('button', { type: 'button', className: 'pill pending', textContent: 'Longbox…', title: 'Longbox is looking this comic up.' });
     this.pill.setAttribute('aria-expanded', 'false');
@@ -178,11 +182,28 @@ export class Badge implements MenuHost {
       this.host.setAttribute('data-longbox-state', status.state);
       this.host.setAttribute('data-longbox-code', status.resolvedFrom ?? this.context.key);
     }
-    this.pill.className = `pill ${status.state}`;
+    this.pill.className = this.pillClass(status.state);
     this.pill.textContent = label;
     this.pill.title = tip;
     this.pill.setAttribute('aria-label', `Longbox: ${label}. ${tip}`);
     if (!this.menu.hidden) globalThis.longboxExtras?.menu(this);
+  }
+
+  /** The visible box of the badge (its host has none over a cover). */
+  pillBox(): DOMRect {
+    return this.pill.getBoundingClientRect();
+  }
+
+  /** Where the badge sits (./placement.ts); the pill keeps one size per placement in every state. */
+  place(placement: Placement, style: string): void {
+    this.placement = placement;
+    this.host.style.cssText = style;
+    this.pill.className = this.pillClass(this.status?.state ?? 'pending');
+  }
+
+  private pillClass(state: string): string {
+    const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact' }[this.placement];
+    return `pill ${state}${where}`;
   }
 
   private async toggle(): Promise<void> {

@@ -4,6 +4,7 @@ import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
+import { placeBadges } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
@@ -33,6 +34,8 @@ interface Entry {
   query: ItemQuery;
   badge: Badge;
   status: BadgeStatus | null;
+  /** False when no placement of its badge could be seen: the popup lists it as having none. */
+  visible: boolean;
 }
 
 /** The key a comic is known by on this page: its first code, else its parsed title. */
@@ -225,13 +228,14 @@ export class PageSession {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
       if (!key || this.anchors.has(item.anchor) || this.entries.size >= MAX_BADGES) continue;
-      const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null };
-      if (!this.mount(entry)) continue;
+      if (!item.anchor.isConnected) continue;
+      const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true };
       this.entries.add(entry);
       this.anchors.add(item.anchor);
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     }
+    this.place(fresh);
     // An order page whose lines detection does not read as products (a checkout's thank-you page) is still
     // an order: the report, and with it the order banner, follow every reading.
     if (fresh.length === 0) {
@@ -278,15 +282,28 @@ export class PageSession {
     return this.extrasLoaded;
   }
 
-  private mount(entry: Entry): boolean {
-    const anchor = entry.item.anchor;
-    if (!anchor.isConnected) return false;
+  /** The reading's new badges into the page, each where it can be seen without moving the page (./placement.ts). */
+  private place(fresh: readonly Entry[]): void {
+    if (fresh.length === 0) return;
+    const before = this.settings?.badgePlacement === 'before';
     try {
-      if (this.settings?.badgePlacement === 'before') anchor.before(entry.badge.host);
-      else anchor.after(entry.badge.host);
-      return true;
+      const anchors = [...this.entries].map((entry) => entry.item.anchor);
+      const placed = placeBadges(fresh.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before })), anchors);
+      placed.forEach((where, i) => {
+        const entry = fresh[i];
+        if (entry) entry.visible = where.visible;
+      });
     } catch {
-      return false;
+      // A page that fails the measuring: every badge not placed yet goes beside its title.
+      for (const entry of fresh) {
+        if (entry.badge.host.isConnected) continue;
+        try {
+          if (before) entry.item.anchor.before(entry.badge.host);
+          else entry.item.anchor.after(entry.badge.host);
+        } catch {
+          // The title left the page meanwhile.
+        }
+      }
     }
   }
 
@@ -375,6 +392,7 @@ export class PageSession {
           seriesId: entry.status.seriesId,
           copies: entry.status.copies,
           coverUrl: entry.status.coverUrl,
+          ...(entry.visible ? {} : { visible: false }),
           titleRef: entry.status.byTitle && entry.status.issueId === null ? titleRef(entry.item) : null,
         });
       }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Worker } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startStandIn } from '../../stand-in/index.ts';
 import { launchWithExtension } from './fixtures';
-import { demoData, extensionWorker, fixturePage, KAY, settledBadges, signIn } from './store';
+import { demoData, extensionWorker, fixturePage, KAY, registerAnyStore, settledBadges, SHOP, signIn } from './store';
 import { memberCopies } from '../shared/collection';
 
 // "Any other store" end to end: the generic script and the early script beside it, registered as
@@ -16,17 +16,6 @@ import { memberCopies } from '../shared/collection';
 // loopback address the e2e build already holds a host permission for, under ids of its own (the
 // background's own registration follows the permission, which this browser never granted).
 
-const SHOP = 'http://127.0.0.1:8765';
-
-/** The any-store scripts (the early script and the generic one) on the loopback shop, as the background registers them. */
-async function registerAnyStore(worker: Worker): Promise<void> {
-  await worker.evaluate(async (matches) => {
-    await chrome.scripting.registerContentScripts([
-      { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
-      { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
-    ]);
-  }, ['http://127.0.0.1/*']);
-}
 const page = fixturePage('sites/layouts/woocommerce-de-neuheiten');
 const REAL_ORIGIN = new URL(page.url).origin;
 

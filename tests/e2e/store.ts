@@ -156,6 +156,23 @@ export async function settledBadges(page: Page, count: number, timeout = 20_000)
   return views;
 }
 
+/** A shop with no adapter, at the loopback address the e2e build holds a host permission for. */
+export const SHOP = 'http://127.0.0.1:8765';
+
+/**
+ * The any-store scripts (the early script and the generic one) on the loopback shop, as the background
+ * registers them once the member grants "any other store". Headless Chromium cannot answer that
+ * permission's prompt, so the test registers them itself, under ids of its own.
+ */
+export async function registerAnyStore(worker: Worker): Promise<void> {
+  await worker.evaluate(async (matches) => {
+    await chrome.scripting.registerContentScripts([
+      { id: 'test-any-store-early', js: ['early.js'], matches, runAt: 'document_start', persistAcrossSessions: false },
+      { id: 'test-any-store', js: ['content-scripts/generic.js'], matches, runAt: 'document_idle', persistAcrossSessions: false },
+    ]);
+  }, ['http://127.0.0.1/*']);
+}
+
 /** Calls the stand-in's API as the member would (for checking what the extension wrote). */
 export async function api(si: StandIn, token: string, path: string): Promise<unknown> {
   const response = await fetch(`${si.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });

@@ -1,5 +1,5 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { readBadgeBoxes, readClippedLabels, STATES_PAGE_VIEWS } from '../shared/badges';
+import { readBadgeBoxes, readBoxes, readClippedLabels, readUnseenBadges, STATES_PAGE_VIEWS } from '../shared/badges';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { api, dcbsListing, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
@@ -270,6 +270,21 @@ describe('Longbox in Firefox', () => {
     expect(added.map((copy) => copy.issueId).sort()).toEqual([5008, 5011, 5011, 5011]);
     expect(new Set(added.map((copy) => copy.pricePaid))).toEqual(new Set([4.59]));
     await Promise.all([review.close(), page.close()]);
+  });
+
+  test('"Any other store": on fixed-height cards, a narrow column and a slider every badge is seen over its cover, and nothing of the page moves', async () => {
+    const url = 'https://www.panelshopcomics.com/collections/new-this-week';
+    firefox.serve({ url, html: readFileSync('tests/fixtures/placement/tight-layouts.html', 'utf8') });
+    const page = await firefox.openStorePage(url);
+    await settledBadges(page, 13);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Every badge whose comic is in view is seen; the slider's fourth slide is out of view.
+    expect(await page.evaluate(readUnseenBadges)).toEqual(['Absolute Superman #20']);
+    // Prices and buttons are where they are with the badges taken out again: the badges moved nothing.
+    const withBadges = await page.evaluate(readBoxes, '.price, button');
+    await page.evaluate(() => document.querySelectorAll('[data-longbox-badge]').forEach((host) => host.remove()));
+    expect(await page.evaluate(readBoxes, '.price, button')).toEqual(withBadges);
+    await page.close();
   });
 
   test('the background page restarted: the library still answers, the badges come back with no new lookups', async () => {

@@ -32,6 +32,43 @@ export function readBadgeBoxes(): string[] {
   });
 }
 
+/**
+ * In the page: the codes of badges a shopper cannot see: the pill of no size, hidden, cut off by a box
+ * that hides its overflow, or covered at its middle by something else. Written apart from the
+ * extension's own check (lib/content/placement.ts), so the test does not grade the code by itself.
+ */
+export function readUnseenBadges(): string[] {
+  return [...document.querySelectorAll('[data-longbox-badge]')].flatMap((host) => {
+    const pill = host.shadowRoot?.querySelector('.pill');
+    const code = host.getAttribute('data-longbox-code') ?? '?';
+    if (!pill) return [code];
+    const box = pill.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1 || getComputedStyle(pill).visibility === 'hidden') return [code];
+    for (let up = host.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.display === 'none') return [code];
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      if (box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1) return [code];
+    }
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight) {
+      const top = document.elementFromPoint(x, y);
+      if (top !== host && !host.contains(top)) return [code];
+    }
+    return [];
+  });
+}
+
+/** In the page: where each of these elements is (`x,y WxH`), to tell what a badge moved. */
+export function readBoxes(selector: string): string[] {
+  return [...document.querySelectorAll(selector)].map((el) => {
+    const box = el.getBoundingClientRect();
+    return `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  });
+}
+
 /** In the page: the words of any badge cut off by its fixed width (none should be). */
 export function readClippedLabels(): string[] {
   return [...document.querySelectorAll('[data-longbox-badge]')].flatMap((host) => {
