@@ -6,7 +6,7 @@ import { BADGE_CSS } from './badge-css';
 import { SHADOW_MODE, TEST_CONTRACT } from './contract';
 import type { DetectedItem } from '../detect/types';
 import type { OrderReport } from '../orders/order';
-import type { Placeable, Placement } from './placement';
+import type { Placeable, Placement, PlacementItem } from './placement';
 
 import { hostStyle } from './placement';
 
@@ -54,6 +54,8 @@ declare global {
         /** The orders an order page shows (lib/orders/order-page.ts), or null on any other page. */
         readOrders: (document: Document, url: string, items: readonly DetectedItem[]) => OrderReport | null;
         orderBanner: (document: Document, comics: number, added: boolean, onOpen: () => void, shown: HTMLElement | null) => HTMLElement;
+        /** Moves misplaced badges where they can be seen (lib/content/placement-fix.ts). */
+        placeOver: (items: readonly PlacementItem[], failed: readonly number[], anchors: readonly Element[]) => Array<{ index: number; visible: boolean }>;
       }
     | undefined;
 }

@@ -4,7 +4,7 @@ import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
-import { placeBadges } from './placement';
+import { misplaced } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
@@ -228,14 +228,13 @@ export class PageSession {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
       if (!key || this.anchors.has(item.anchor) || this.entries.size >= MAX_BADGES) continue;
-      if (!item.anchor.isConnected) continue;
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true };
+      if (!this.mount(entry)) continue;
       this.entries.add(entry);
       this.anchors.add(item.anchor);
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     }
-    this.place(fresh);
     // An order page whose lines detection does not read as products (a checkout's thank-you page) is still
     // an order: the report, and with it the order banner, follow every reading.
     if (fresh.length === 0) {
@@ -282,28 +281,43 @@ export class PageSession {
     return this.extrasLoaded;
   }
 
-  /** The reading's new badges into the page, each where it can be seen without moving the page (./placement.ts). */
-  private place(fresh: readonly Entry[]): void {
-    if (fresh.length === 0) return;
-    const before = this.settings?.badgePlacement === 'before';
+  /** Beside its title, at once; checked with the others of its frame (checkPlacement). */
+  private mount(entry: Entry): boolean {
+    const anchor = entry.item.anchor;
+    if (!anchor.isConnected) return false;
     try {
-      const anchors = [...this.entries].map((entry) => entry.item.anchor);
-      const placed = placeBadges(fresh.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before })), anchors);
-      placed.forEach((where, i) => {
-        const entry = fresh[i];
-        if (entry) entry.visible = where.visible;
-      });
+      if (this.settings?.badgePlacement === 'before') anchor.before(entry.badge.host);
+      else anchor.after(entry.badge.host);
+      this.unchecked.push(entry);
+      if (this.unchecked.length === 1) requestAnimationFrame(() => void this.checkPlacement());
+      return true;
     } catch {
-      // A page that fails the measuring: every badge not placed yet goes beside its title.
-      for (const entry of fresh) {
-        if (entry.badge.host.isConnected) continue;
-        try {
-          if (before) entry.item.anchor.before(entry.badge.host);
-          else entry.item.anchor.after(entry.badge.host);
-        } catch {
-          // The title left the page meanwhile.
-        }
+      return false;
+    }
+  }
+
+  private unchecked: Entry[] = [];
+
+  /**
+   * The badges placed since the last frame, checked in one read pass (./placement.ts); those that wrapped
+   * under their title, or cannot be seen, are moved by the page extras, loaded only then.
+   */
+  private async checkPlacement(): Promise<void> {
+    const entries = this.unchecked.splice(0).filter((entry) => entry.badge.host.isConnected);
+    if (entries.length === 0 || this.signal.aborted) return;
+    const before = this.settings?.badgePlacement === 'before';
+    const items = entries.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before }));
+    try {
+      const failed = misplaced(items);
+      if (failed.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
+      const anchors = [...this.entries].map((entry) => entry.item.anchor);
+      for (const moved of globalThis.longboxExtras.placeOver(items, failed, anchors)) {
+        const entry = entries[moved.index];
+        if (entry) entry.visible = moved.visible;
       }
+      this.scheduleReport();
+    } catch {
+      // A page that fails the measuring keeps its badges beside their titles.
     }
   }
 
