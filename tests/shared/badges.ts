@@ -69,6 +69,23 @@ export function readBoxes(selector: string): string[] {
   });
 }
 
+/**
+ * In the page: where its prices and buy controls are, in page coordinates (`text@x,y`): an element whose
+ * own text is a price, and buttons or links that buy.
+ */
+export function readPriceAndBuyBoxes(): Array<{ what: string; x: number; y: number }> {
+  const found: Array<{ what: string; x: number; y: number }> = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent ?? '').join('').trim();
+    const price = /^[$£€]\s?\d+[.,]\d{2}$/.test(own);
+    const buys = el.matches('button, input[type=submit], input[type=button], input[type=image]') || /^(add to cart|buy|pre-?order)/i.test(own);
+    if (!price && !buys) continue;
+    const box = el.getBoundingClientRect();
+    found.push({ what: own.slice(0, 20) || el.tagName, x: box.left + scrollX, y: box.top + scrollY });
+  }
+  return found;
+}
+
 /** In the page: the words of any badge cut off by its fixed width (none should be). */
 export function readClippedLabels(): string[] {
   return [...document.querySelectorAll('[data-longbox-badge]')].flatMap((host) => {
