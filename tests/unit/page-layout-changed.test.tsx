@@ -187,6 +187,23 @@ describe('the popup’s This page panel', () => {
     expect(shown.querySelectorAll('.comic')).toHaveLength(1);
   });
 
+  it('lists apart the comics whose badge the page’s layout leaves no place for, so none goes unmarked', async () => {
+    const hidden: PageItem = { ...ITEM, key: 'upc:70985330053302011', title: 'Monstress #20', series: 'Monstress', number: '20', visible: false };
+    const shown = await panel({ adapter: 'midtown', items: [ITEM, hidden], layoutChanged: false });
+    const apart = shown.querySelector('[data-testid="no-visible-badge"]');
+    expect(apart?.querySelector('h2')?.textContent).toBe('On this page, no visible badge');
+    expect([...(apart?.querySelectorAll('.comic-title') ?? [])].map((title) => title.textContent)).toEqual(['Monstress #20']);
+    // The page's other comics stay in the list above; the summary counts them all.
+    expect([...shown.querySelectorAll('.comics')][0]?.textContent).toContain('Saga #61');
+    expect([...shown.querySelectorAll('.comics')][0]?.textContent).not.toContain('Monstress');
+    expect(shown.querySelector('.summary')?.textContent).toContain('2 comics');
+    // A page whose badges can all be seen has no such list.
+    render(null, shown);
+    shown.remove();
+    const all = await panel({ adapter: 'midtown', items: [ITEM], layoutChanged: false });
+    expect(all.querySelector('[data-testid="no-visible-badge"]')).toBeNull();
+  });
+
   it('says nothing of the layout when the adapter read the page', async () => {
     const shown = await panel({ adapter: 'midtown', items: [ITEM], layoutChanged: false });
     expect(shown.querySelector('.layout-note')).toBeNull();
