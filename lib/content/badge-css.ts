@@ -22,4 +22,6 @@ export const BADGE_CSS =
   '.menu[hidden]{display:none}' +
   // Over a cover's corner (the host takes no space), and the compact pill: the state in its colour, the words in its tooltip.
   '.over{position:absolute;top:4px;left:4px;box-shadow:0 1px 4px rgba(0,0,0,.35)}.over~.menu{top:27px;left:4px}' +
+  // Over the free end of the title's line: the host is a point on its baseline.
+  '.after{position:absolute;left:4px;bottom:-5px}.after~.menu{top:9px;left:4px}' +
   '.compact{width:22px;padding:0;gap:0;justify-content:center;font-size:0}';

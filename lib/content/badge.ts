@@ -149,6 +149,8 @@ export class Badge implements MenuHost, Placeable {
     if (TEST_CONTRACT) {
       this.host.setAttribute('data-longbox-badge', '');
       this.host.setAttribute('data-longbox-code', context.key);
+      // The key the page's reading gives the comic (a code, else its parsed title), which its status never changes.
+      this.host.setAttribute('data-longbox-key', context.key);
     }
     this.host.style.cssText = hostStyle('inline');
     const root = this.host.attachShadow({ mode: SHADOW_MODE });
@@ -204,7 +206,7 @@ export class Badge implements MenuHost, Placeable {
   }
 
   private pillClass(state: string): string {
-    const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact' }[this.placement];
+    const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact', after: ' after', 'after-compact': ' after compact' }[this.placement];
     return `pill ${state}${where}`;
   }
 

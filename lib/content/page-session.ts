@@ -2,9 +2,10 @@ import { createReader, type DetectionSession, type Extractors } from '../detect/
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
+import { itemKey } from '../detect/item-key';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
-import { misplaced } from './placement';
+import { footprint, misplaced, type Footprint } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
@@ -36,16 +37,11 @@ interface Entry {
   status: BadgeStatus | null;
   /** False when no placement of its badge could be seen: the popup lists it as having none. */
   visible: boolean;
+  /** Where its title and what is around it lay before the badge went in (./placement.ts). */
+  print: Footprint | null;
 }
 
-/** The key a comic is known by on this page: its first code, else its parsed title. */
-export function itemKey(item: DetectedItem): string | null {
-  const code = item.codes[0];
-  if (code) return `${code.type}:${code.value}`;
-  const parsed = item.parsed;
-  if (!parsed) return null;
-  return `${parsed.series}${parsed.number ? ` #${parsed.number}` : ''}${parsed.volume !== null ? ` Vol ${parsed.volume}` : ''}`;
-}
+export { itemKey };
 
 export { itemQuery };
 
@@ -224,17 +220,24 @@ export class PageSession {
   private async scan(items = this.detection.scan(), known = new Map<DetectedItem, BadgeStatus | null>()): Promise<void> {
     if (this.signal.aborted || !this.settings) return;
     const fresh: Entry[] = [];
+    const wanted: Array<{ item: DetectedItem; key: string }> = [];
     for (const item of items) {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
-      if (!key || this.anchors.has(item.anchor) || this.entries.size >= MAX_BADGES) continue;
-      const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true };
-      if (!this.mount(entry)) continue;
+      if (!key || this.anchors.has(item.anchor) || this.entries.size + wanted.length >= MAX_BADGES) continue;
+      wanted.push({ item, key });
+    }
+    // One read pass before any badge goes in: where each title and what is around it lies, so the check
+    // that follows can tell which badges pushed the page.
+    const prints = wanted.map(({ item }) => footprint(item.anchor));
+    wanted.forEach(({ item, key }, i) => {
+      const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
+      if (!this.mount(entry)) return;
       this.entries.add(entry);
       this.anchors.add(item.anchor);
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
-    }
+    });
     // An order page whose lines detection does not read as products (a checkout's thank-you page) is still
     // an order: the report, and with it the order banner, follow every reading.
     if (fresh.length === 0) {
@@ -306,7 +309,7 @@ export class PageSession {
     const entries = this.unchecked.splice(0).filter((entry) => entry.badge.host.isConnected);
     if (entries.length === 0 || this.signal.aborted) return;
     const before = this.settings?.badgePlacement === 'before';
-    const items = entries.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before }));
+    const items = entries.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before, print: entry.print }));
     try {
       const failed = misplaced(items);
       if (failed.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;

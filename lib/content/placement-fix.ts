@@ -1,9 +1,10 @@
 import { hostStyle, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
 
-// The badges ./placement.ts found misplaced (wrapped under their title, cut off or covered), moved where
-// a shopper can see them without the page moving: over the corner of the comic's cover, taking no space;
-// then a compact pill over it. Where the card shows no cover, a badge that was only wrapped stays in full
-// beside its title, and one cut off or covered tries a compact pill there. Loaded with the page extras,
+// The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
+// can see them without the page moving: over the corner of the comic's cover, taking no space; then a
+// compact pill over it. Where the card shows no cover (a table row, a list of links), over the free end of
+// the title's line, in full then compact, taking no space either; a badge that fits nowhere is hidden and
+// the popup lists its comic. Loaded with the page extras,
 // only on pages that need it. Batched: one write pass per step for every badge still waiting, one read
 // pass after it.
 
@@ -75,10 +76,48 @@ function overCover(badge: Placeable, spot: Spot, compact: boolean): void {
   spot.target.before(badge.host);
 }
 
-function beside(item: PlacementItem, placement: 'inline' | 'compact'): void {
-  item.badge.place(placement, hostStyle(placement));
-  if (item.before) item.anchor.before(item.badge.host);
-  else item.anchor.after(item.badge.host);
+/** What a badge must never lie over, even where it is empty at that spot. */
+const SOLID = /^(A|BUTTON|INPUT|SELECT|TEXTAREA|IMG|PICTURE|SVG|VIDEO|CANVAS|IFRAME|LABEL)$/i;
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.width > 0 && a.height > 0 && a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+}
+
+/**
+ * Whether a badge over its title's line lies on free space: none of the text after its title under it,
+ * and at its corners and its middle nothing but the boxes that hold its title, or the empty part of a
+ * box beside them (a table's next cell, a card's padding): no text, image or control of the page.
+ */
+function onFreeSpace(item: PlacementItem): boolean {
+  const host = item.badge.host;
+  const box = item.badge.pillBox();
+  const doc = host.ownerDocument;
+  const block = host.parentElement;
+  if (!block || box.width < 1 || box.height < 1) return false;
+  const range = doc.createRange();
+  range.setStartAfter(host);
+  range.setEnd(block, block.childNodes.length);
+  for (const rect of range.getClientRects()) if (overlaps(rect, box)) return false;
+  const points: Array<[number, number]> = [
+    [box.left + 2, box.top + 2],
+    [box.right - 2, box.top + 2],
+    [box.left + 2, box.bottom - 2],
+    [box.right - 2, box.bottom - 2],
+    [box.left + box.width / 2, box.top + box.height / 2],
+  ];
+  const view = doc.defaultView;
+  const checked = new Set<Element>();
+  for (const [x, y] of points) {
+    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) continue;
+    for (const under of doc.elementsFromPoint(x, y)) {
+      if (under === host || under.contains(host) || checked.has(under)) continue;
+      checked.add(under);
+      if (SOLID.test(under.tagName)) return false;
+      range.selectNodeContents(under);
+      for (const rect of range.getClientRects()) if (overlaps(rect, box)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -104,7 +143,7 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
   const near = neighboursOf(failed.map((i) => items[i]!.anchor), anchors);
   const spots = new Map(failed.map((i) => [i, coverOf(items[i]!.anchor, near.get(items[i]!.anchor) ?? [])] as const).map(([i, cover]) => [i, cover ? spotOf(cover) : null]));
   const titleShown = new Map(failed.map((i) => [i, shown(items[i]!.anchor)]));
-  const seenBeside = new Map(failed.map((i) => [i, seen(items[i]!.badge)]));
+  const inlineTitle = new Map(failed.map((i) => [i, getComputedStyle(items[i]!.anchor).display.startsWith('inline')]));
   const moved = new Map<number, Moved>(failed.map((i) => [i, { index: i, placement: 'inline', visible: true }]));
 
   // Over the cover, then a compact pill over it: for the badges whose card shows a cover.
@@ -128,16 +167,26 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
     pending = pending.filter((i) => !tried.includes(i) || failing.has(i));
     if (pending.length === 0) break;
   }
-  // No cover, or none that works. A badge that was seen beside its title, and only grew its card, stays
-  // there in full (better a taller card than a comic marked by a dot); one that was cut off or covered
-  // gets a compact pill beside its title, where it may fit.
-  const compact = pending.filter((i) => !seenBeside.get(i));
-  for (const i of pending) beside(items[i]!, compact.includes(i) ? 'compact' : 'inline');
-  for (const i of pending) {
-    const fits = compact.includes(i) ? seen(items[i]!.badge) : true;
-    moved.set(i, { index: i, placement: compact.includes(i) ? 'compact' : 'inline', visible: fits || titleShown.get(i) !== true });
+  // No cover, or none that works: over the free end of the title's line (the host takes no space), in
+  // full, then compact. What fits nowhere is hidden, never left pushing the page, and the popup lists it.
+  for (const step of ['after', 'after-compact'] as const) {
+    if (pending.length === 0) break;
+    // Write: each of them after its title: at the end of its last line (inside a title that is a block
+    // of its own, where a host after it would start a line of its own).
+    for (const i of pending) {
+      const { anchor, badge } = items[i]!;
+      badge.place(step, hostStyle(step));
+      if (inlineTitle.get(i)) anchor.after(badge.host);
+      else anchor.append(badge.host);
+      moved.get(i)!.placement = step;
+    }
+    // Read: which lie on free space of their title's block and can be seen.
+    const failing = pending.filter((i) => !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
+    pending = failing;
   }
-  // Write: a compact pill that cannot be seen either goes back to the full one, and is listed in the popup.
-  for (const i of compact) if (!moved.get(i)!.visible) beside(items[i]!, 'inline');
+  for (const i of pending) {
+    items[i]!.badge.place('after', `${hostStyle('after')}display:none;`);
+    moved.set(i, { index: i, placement: 'after', visible: titleShown.get(i) !== true });
+  }
   return [...moved.values()];
 }

@@ -1,13 +1,13 @@
 // Where a badge goes so a shopper can see it without the page moving. A badge first goes beside its
 // comic's title, in the page's flow. Once a frame, the badges placed since are checked in one read pass:
-// a badge that wrapped onto a line of its own below the title (so it grew the title's box and pushed
-// what follows: a price down, or out of a fixed-height card), or that cannot be seen (cut off by a box
-// that hides its overflow, covered by something else), is moved by ./placement-fix.ts (loaded with the
-// page extras, only on pages that need it): over the corner of the comic's cover, taking no space, else
-// (cut off, with no cover) as a compact pill. Each badge keeps one fixed size per placement whatever its state, so the page
+// a badge that moved anything around its title (it grew its card, widened its column, pushed a price
+// along its line or down, out of a fixed-height card), or that cannot be seen (cut off by a box that
+// hides its overflow, covered by something else), is moved by ./placement-fix.ts (loaded with the page
+// extras, only on pages that need it): over the corner of the comic's cover, taking no space, else over
+// the free end of its title's line, taking no space either. Each badge keeps one fixed size per placement whatever its state, so the page
 // learns nothing from its box. The check only reads; it is kept small, as it ships in every store script.
 
-export type Placement = 'inline' | 'over' | 'over-compact' | 'compact';
+export type Placement = 'inline' | 'over' | 'over-compact' | 'compact' | 'after' | 'after-compact';
 
 /**
  * The host's own style in each placement. Over a cover it has no size: a float of nothing, which takes
@@ -17,6 +17,8 @@ export type Placement = 'inline' | 'over' | 'over-compact' | 'compact';
  */
 export function hostStyle(placement: Placement, outOfFlow = false): string {
   if (placement === 'inline' || placement === 'compact') return 'all:initial;display:inline-block;vertical-align:middle;margin:0 4px;position:relative;';
+  // Over the title's line, just after it: a host of no size on the line's baseline.
+  if (placement === 'after' || placement === 'after-compact') return 'all:initial;display:inline-block;position:relative;width:0;height:0;margin:0;z-index:2147483646;';
   return outOfFlow
     ? 'all:initial;display:block;position:absolute;width:0;height:0;margin:0;z-index:2147483646;'
     : 'all:initial;display:block;float:left;position:relative;width:0;height:0;margin:0;z-index:2147483646;';
@@ -36,6 +38,38 @@ export interface PlacementItem {
   anchor: Element;
   /** Whether the badge goes before the title rather than after it (the member's setting). */
   before: boolean;
+  /** Where the title and what is around it lay before the badge went in. */
+  print?: Footprint | null;
+}
+
+/**
+ * Where a title lies in the block its badge goes into, and what is around it, each relative to the
+ * block: the block's size, the content before the title, the title, the content after it (after the
+ * badge once it is in). Read before a badge goes in and after: a badge that changed any of it pushed
+ * the page (grew a card, widened a column, moved a price along its line).
+ */
+export type Footprint = number[];
+
+export function footprint(anchor: Element, host: Element | null = null): Footprint {
+  let block = anchor.parentElement;
+  while (block?.parentElement && /^(inline|contents)/.test(getComputedStyle(block).display)) block = block.parentElement;
+  if (!block) return [];
+  const origin = block.getBoundingClientRect();
+  const range = anchor.ownerDocument.createRange();
+  const at = (box: DOMRect): number[] => (box.width || box.height ? [box.left - origin.left, box.top - origin.top, box.width, box.height] : [0, 0, 0, 0]);
+  range.setStart(block, 0);
+  range.setEndBefore(host && host.nextSibling === anchor ? host : anchor);
+  const before = at(range.getBoundingClientRect());
+  range.setStartAfter(host && anchor.nextSibling === host ? host : anchor);
+  range.setEnd(block, block.childNodes.length);
+  return [origin.width, origin.height, ...before, ...at(anchor.getBoundingClientRect()), ...at(range.getBoundingClientRect())];
+}
+
+/** Whether a badge moved anything around its title at all (a pixel here and there adds up down a page). */
+export function pushed(print: Footprint | null | undefined, anchor: Element, host: Element): boolean {
+  if (!print || print.length === 0) return false;
+  const now = footprint(anchor, host);
+  return now.length !== print.length || now.some((value, i) => Math.abs(value - (print[i] ?? 0)) > 0.25);
 }
 
 /**
@@ -82,8 +116,8 @@ export function seen(badge: Placeable): boolean {
 
 /**
  * The badges of these (each beside its title) that need another place: it wrapped onto a line of its own
- * (it grew its title's box, and what follows moved), or its title is shown and it is not. Reads only.
- * Of a title not shown itself (a slide out of view) only the wrap is known: it is laid out all the same.
+ * or pushed what was around its title, or its title is shown and it is not. Reads only.
+ * Of a title not shown itself (a slide out of view) only the layout is known: it is laid out all the same.
  */
 export function misplaced(items: readonly PlacementItem[]): number[] {
   return items.flatMap((item, i) => {
@@ -91,6 +125,6 @@ export function misplaced(items: readonly PlacementItem[]): number[] {
     const title = item.anchor.getBoundingClientRect();
     const pill = item.badge.pillBox();
     const wrapped = item.before ? pill.bottom <= title.top + 1 : pill.top >= title.bottom - 1;
-    return wrapped || (shown(item.anchor) && !seen(item.badge)) ? [i] : [];
+    return wrapped || pushed(item.print, item.anchor, item.badge.host) || (shown(item.anchor) && !seen(item.badge)) ? [i] : [];
   });
 }
