@@ -24,4 +24,5 @@ export const BADGE_CSS =
   '.over{position:absolute;top:4px;left:4px;box-shadow:0 1px 4px rgba(0,0,0,.35)}.over~.menu{top:27px;left:4px}' +
   // Over the free end of the title's line: the host is a point on its baseline.
   '.after{position:absolute;left:4px;bottom:-5px}.after~.menu{top:9px;left:4px}' +
+  '.above{position:absolute;right:0;bottom:14px}.below{position:absolute;right:0;top:5px}.above~.menu,.below~.menu{top:26px;left:auto;right:0}' +
   '.compact{width:22px;padding:0;gap:0;justify-content:center;font-size:0}';

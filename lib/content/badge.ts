@@ -206,7 +206,7 @@ export class Badge implements MenuHost, Placeable {
   }
 
   private pillClass(state: string): string {
-    const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact', after: ' after', 'after-compact': ' after compact' }[this.placement];
+    const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact', after: ' after', 'after-compact': ' after compact', above: ' above compact', below: ' below compact' }[this.placement];
     return `pill ${state}${where}`;
   }
 

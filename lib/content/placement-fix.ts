@@ -3,7 +3,7 @@ import { hostStyle, seen, shown, type Placeable, type Placement, type PlacementI
 // The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
 // can see them without the page moving: over the corner of the comic's cover, taking no space; then a
 // compact pill over it. Where the card shows no cover (a table row, a list of links), over the free end of
-// the title's line, in full then compact, taking no space either; a badge that fits nowhere is hidden and
+// the title's line, in full then compact, then compact just above or below its end, taking no space either; a badge that fits nowhere is hidden and
 // the popup lists its comic. Loaded with the page extras,
 // only on pages that need it. Batched: one write pass per step for every badge still waiting, one read
 // pass after it.
@@ -74,6 +74,12 @@ function overCover(badge: Placeable, spot: Spot, compact: boolean): void {
   const placement = compact ? 'over-compact' : 'over';
   badge.place(placement, hostStyle(placement, spot.outOfFlow));
   spot.target.before(badge.host);
+}
+
+/** The block a title's line is in: the title itself when it is one, else its nearest ancestor that is. */
+function blockOf(anchor: Element): Element {
+  for (let el: Element | null = anchor; el; el = el.parentElement) if (!/^(inline|contents)/.test(getComputedStyle(el).display)) return el;
+  return anchor;
 }
 
 /** What a badge must never lie over, even where it is empty at that spot. */
@@ -168,21 +174,30 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
     if (pending.length === 0) break;
   }
   // No cover, or none that works: over the free end of the title's line (the host takes no space), in
-  // full, then compact. What fits nowhere is hidden, never left pushing the page, and the popup lists it.
-  for (const step of ['after', 'after-compact'] as const) {
+  // full, then compact; then compact just above or below the title's end, where that is free. What fits nowhere is hidden, never left pushing the page, and the popup lists it.
+  const steps: ReadonlyArray<readonly [Placement, 'title' | 'line']> = [
+    ['after', 'title'],
+    ['after-compact', 'title'],
+    ['after', 'line'],
+    ['after-compact', 'line'],
+    ['above', 'title'],
+    ['below', 'title'],
+  ];
+  for (const [step, at] of steps) {
     if (pending.length === 0) break;
-    // Write: each of them after its title: at the end of its last line (inside a title that is a block
-    // of its own, where a host after it would start a line of its own).
+    // Write: each of them after its title (at the end of its last line, inside a title that is a block of
+    // its own, where a host after it would start a line of its own), or at the end of the block that holds
+    // it (a price after the title on the same line: the badge goes after the price).
     for (const i of pending) {
       const { anchor, badge } = items[i]!;
       badge.place(step, hostStyle(step));
-      if (inlineTitle.get(i)) anchor.after(badge.host);
+      if (at === 'line') blockOf(anchor).append(badge.host);
+      else if (inlineTitle.get(i)) anchor.after(badge.host);
       else anchor.append(badge.host);
       moved.get(i)!.placement = step;
     }
     // Read: which lie on free space of their title's block and can be seen.
-    const failing = pending.filter((i) => !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
-    pending = failing;
+    pending = pending.filter((i) => !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
   }
   for (const i of pending) {
     items[i]!.badge.place('after', `${hostStyle('after')}display:none;`);

@@ -7,7 +7,7 @@
 // the free end of its title's line, taking no space either. Each badge keeps one fixed size per placement whatever its state, so the page
 // learns nothing from its box. The check only reads; it is kept small, as it ships in every store script.
 
-export type Placement = 'inline' | 'over' | 'over-compact' | 'compact' | 'after' | 'after-compact';
+export type Placement = 'inline' | 'over' | 'over-compact' | 'compact' | 'after' | 'after-compact' | 'above' | 'below';
 
 /**
  * The host's own style in each placement. Over a cover it has no size: a float of nothing, which takes
@@ -17,8 +17,8 @@ export type Placement = 'inline' | 'over' | 'over-compact' | 'compact' | 'after'
  */
 export function hostStyle(placement: Placement, outOfFlow = false): string {
   if (placement === 'inline' || placement === 'compact') return 'all:initial;display:inline-block;vertical-align:middle;margin:0 4px;position:relative;';
-  // Over the title's line, just after it: a host of no size on the line's baseline.
-  if (placement === 'after' || placement === 'after-compact') return 'all:initial;display:inline-block;position:relative;width:0;height:0;margin:0;z-index:2147483646;';
+  // Over the title's line, just after it, or compact just above or below its end: a host of no size on the line's baseline.
+  if (placement === 'after' || placement === 'after-compact' || placement === 'above' || placement === 'below') return 'all:initial;display:inline-block;position:relative;width:0;height:0;margin:0;z-index:2147483646;';
   return outOfFlow
     ? 'all:initial;display:block;position:absolute;width:0;height:0;margin:0;z-index:2147483646;'
     : 'all:initial;display:block;float:left;position:relative;width:0;height:0;margin:0;z-index:2147483646;';

@@ -107,6 +107,13 @@ const routes = new Map<string, string>();
 test.beforeAll(async () => {
   ({ context, close } = await launchWithExtension());
   await registerAnyStore(await extensionWorker(context));
+  // Lazy images load when they near the view, after the load event, so a page would not be laid out the
+  // same twice: every image is loaded at once, on the bare page and the badged one alike.
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const img of document.images) img.loading = 'eager';
+    });
+  });
   await context.route(
     () => true,
     (route) => {
@@ -127,6 +134,7 @@ async function open(url: string): Promise<Page> {
   const tab = await context.newPage();
   await tab.setViewportSize({ width: 1280, height: 900 });
   await tab.goto(url, { waitUntil: 'load' });
+  await tab.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 });
   return tab;
 }
 
