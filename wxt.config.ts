@@ -69,7 +69,9 @@ export default defineConfig({
     // `notifications` (FOC reminders) is optional, asked for when the member turns reminders on. Chromium's
     // permission prompt cannot be answered in a test, so its e2e build has it granted at install, as if the
     // member had said yes (the request then answers true at once); Firefox's tests answer the real prompt.
-    permissions: ['storage', 'alarms', 'identity', 'scripting', 'contextMenus', ...(mode === 'e2e' && browser !== 'firefox' ? ['notifications'] : [])],
+    // `activeTab`: the page the toolbar popup opens over, read once on that click where no Longbox script
+    // reads it (lib/background/on-demand.ts), with no permission for every site.
+    permissions: ['storage', 'alarms', 'identity', 'scripting', 'contextMenus', 'activeTab', ...(mode === 'e2e' && browser !== 'firefox' ? ['notifications'] : [])],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
     // Other stores and another VerseDB address are asked for at run time, when the member turns them on;
     // the manifest keys for that, and Firefox's own settings, differ by browser (lib/platform.ts).
