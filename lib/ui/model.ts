@@ -5,7 +5,7 @@ import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
 import { LAYOUT_CHANGED_NOTICE } from './comics';
 import { problemsOf } from './problems';
-import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type UiError, type UiState, type WriteResult } from './replies';
+import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type PageReport, type UiError, type UiState, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
 import { newWriteId } from '../write-id';
 
@@ -30,6 +30,8 @@ export interface ModelDeps {
 /** How long the popup waits for a page read on its ask to report, and how often it asks meanwhile. */
 const READ_WAIT_MS = 20_000;
 const READ_POLL_MS = 250;
+/** Asks with the same report after which a page read on this opening counts as settled. */
+const READ_SETTLED_ASKS = 4;
 /** How long it waits for the report of a page read before, when the background has none yet (that first read may be under way). */
 const READ_BEFORE_WAIT_MS = 3_000;
 
@@ -195,11 +197,26 @@ export function createAppModel(deps: ModelDeps) {
     }
     batch(() => {
       pageReading.value = false;
-      pageItems.value = reply.ok ? (reply.value?.items ?? null) : null;
-      pageAdapter.value = reply.ok ? (reply.value?.adapter ?? null) : null;
-      pageLayoutChanged.value = reply.ok ? (reply.value?.layoutChanged ?? false) : false;
+      showReport(reply);
       if (reading && reply.ok && reply.value === null) pageReadProblem.value = READ_TOO_LONG;
     });
+    // A page being read reports again as its comics' statuses come in: the list follows it until it stops
+    // changing.
+    let unchanged = 0;
+    while ((reading || readBefore) && reply.ok && reply.value !== null && unchanged < READ_SETTLED_ASKS && asks-- > 0) {
+      await sleep(READ_POLL_MS);
+      const next = await ask({ type: 'page-items', tabId });
+      if (!next.ok || next.value === null) return;
+      unchanged = JSON.stringify(next.value) === JSON.stringify(reply.value) ? unchanged + 1 : 0;
+      if (unchanged === 0) batch(() => showReport(next));
+      reply = next;
+    }
+  }
+
+  function showReport(reply: Outcome<PageReport>): void {
+    pageItems.value = reply.ok ? (reply.value?.items ?? null) : null;
+    pageAdapter.value = reply.ok ? (reply.value?.adapter ?? null) : null;
+    pageLayoutChanged.value = reply.ok ? (reply.value?.layoutChanged ?? false) : false;
   }
 
   async function loadPreferences(): Promise<void> {

@@ -97,8 +97,9 @@ describe('the background, reading a page on the popup’s ask', () => {
   });
 });
 
-/** A background whose read-page answers `read`, and whose page report comes after `asksBeforeReport` asks. */
-function popupBackground(read: PageRead, asksBeforeReport: number) {
+/** A background whose read-page answers `read`, and whose page report comes after `asksBeforeReport` asks,
+ *  with `reports` in turn (the last one from then on). */
+function popupBackground(read: PageRead, asksBeforeReport: number, reports: PageItem[][] = [[ITEM]]) {
   const asked: string[] = [];
   const send: Send = async (message) => {
     const request = Request.parse(message);
@@ -106,7 +107,8 @@ function popupBackground(read: PageRead, asksBeforeReport: number) {
     if (request.type === 'read-page') return { ok: true, read };
     if (request.type === 'page-items') {
       const asks = asked.filter((type) => type === 'page-items').length;
-      return { ok: true, page: asks > asksBeforeReport ? { adapter: 'generic', items: [ITEM], layoutChanged: false } : null };
+      const items = reports[Math.min(asks - asksBeforeReport - 1, reports.length - 1)];
+      return { ok: true, page: asks > asksBeforeReport ? { adapter: 'generic', items, layoutChanged: false } : null };
     }
     return { ok: false, error: { kind: 'internal', message: 'not here' } };
   };
@@ -118,10 +120,20 @@ describe('the popup, over a page read on its ask', () => {
     const { send, asked } = popupBackground({ kind: 'reading' }, 3);
     const app = model(send);
     await app.loadPage();
-    expect(asked).toEqual(['read-page', 'page-items', 'page-items', 'page-items', 'page-items']);
+    // Three asks with no report, the report, then four with the same report: it has settled.
+    expect(asked).toEqual(['read-page', ...Array<string>(8).fill('page-items')]);
     expect(app.pageItems.value).toEqual([ITEM]);
     expect(app.pageReading.value).toBe(false);
     expect(app.pageReadProblem.value).toBeNull();
+  });
+
+  it('follows the page’s reports as its comics’ statuses come in, until they settle', async () => {
+    const second: PageItem = { ...ITEM, key: 'isbn:9781534300002', title: 'Saga #2', number: '2', issueId: 2 };
+    const { send, asked } = popupBackground({ kind: 'reading' }, 0, [[ITEM], [ITEM, second]]);
+    const app = model(send);
+    await app.loadPage();
+    expect(app.pageItems.value).toEqual([ITEM, second]);
+    expect(asked.filter((type) => type === 'page-items')).toHaveLength(6);
   });
 
   it('shows the state while reading', async () => {
@@ -174,9 +186,12 @@ describe('the popup, over a page read on its ask', () => {
   it('opened again over the same page, lists what its first read reported at once', async () => {
     const { send, asked } = popupBackground({ kind: 'skipped', why: 'already-read' }, 0);
     const app = model(send);
-    await app.loadPage();
-    expect(asked).toEqual(['read-page', 'page-items']);
+    const loading = app.loadPage();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(asked.slice(0, 2)).toEqual(['read-page', 'page-items']);
     expect(app.pageItems.value).toEqual([ITEM]);
+    expect(app.pageReading.value).toBe(false);
+    await loading;
   });
 
   it('over a page Longbox does not read on demand, asks for its report once, as before', async () => {
