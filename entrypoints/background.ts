@@ -28,7 +28,7 @@ export default defineBackground({
       inject: async (tabId, file) => {
         // The build's own file names, the ones "any other store" registers (not data from outside).
         const [answer] = await browser.scripting.executeScript({ target: { tabId }, files: [`/${file}` as ScriptPublicPath] });
-        // Firefox answers with the error a script threw; Chromium only logs it.
+        // Firefox answers with the error a script threw rather than refusing the call.
         const thrown: unknown = answer && 'error' in answer ? answer.error : undefined;
         if (thrown !== undefined) throw thrown instanceof Error ? thrown : new Error(String(thrown));
       },

@@ -523,8 +523,9 @@ export class LongboxService {
     'library-status': async (request) => ({ status: await this.library.status(request.issueId, request.seriesId) }),
     'page-settings': async (request, from) => {
       const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
-      // A page read on the member's ask is read whatever the "any other store" switch says: the click asked.
-      // Its script is the first in its tab to ask, once: the tab's next page follows the switches again.
+      // A page read on the member's ask is badged whatever the "any other store" switch says: the click asked.
+      // That leave is for the first ask from the tab's top frame (that page's script); the tab's next page
+      // follows the switches again.
       const asked = from.frameId === 0 && from.tabId !== undefined && this.readOnDemand.delete(from.tabId);
       return {
         settings: {

@@ -175,6 +175,7 @@ export function createAppModel(deps: ModelDeps) {
       return;
     }
     // A store with no adapter and "any other store" off: the background reads the page now, on this ask.
+    pageReadProblem.value = null;
     const read = await ask({ type: 'read-page', tabId });
     if (read.ok && read.value.kind === 'failed') {
       const message = read.value.message;
