@@ -54,8 +54,12 @@ export default defineConfig({
       } else {
         config.resolve = { ...config.resolve, alias: { ...alias, ...swaps } };
       }
-      // Terser packs the store scripts about 4% smaller than esbuild's minifier.
-      config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 }, mangle: { toplevel: true } } };
+      // Terser packs the store scripts about 4% smaller than esbuild's minifier. WXT ends each script with
+      // the name of its IIFE's variable (what scripting.executeScript answers); mangled, that name would be
+      // undefined there, and the script would end in a ReferenceError, so it is kept.
+      const lib = config.build?.lib;
+      const iifeName = lib && typeof lib.name === 'string' ? [lib.name] : [];
+      config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 }, mangle: { toplevel: true, reserved: iifeName } } };
     },
   },
   manifest: ({ browser, mode }) => ({
@@ -65,7 +69,9 @@ export default defineConfig({
     // `notifications` (FOC reminders) is optional, asked for when the member turns reminders on. Chromium's
     // permission prompt cannot be answered in a test, so its e2e build has it granted at install, as if the
     // member had said yes (the request then answers true at once); Firefox's tests answer the real prompt.
-    permissions: ['storage', 'alarms', 'identity', 'scripting', 'contextMenus', ...(mode === 'e2e' && browser !== 'firefox' ? ['notifications'] : [])],
+    // `activeTab`: the page the toolbar popup opens over, read once on that click where no Longbox script
+    // reads it (lib/background/on-demand.ts), with no permission for every site.
+    permissions: ['storage', 'alarms', 'identity', 'scripting', 'contextMenus', 'activeTab', ...(mode === 'e2e' && browser !== 'firefox' ? ['notifications'] : [])],
     host_permissions: [...RETAILER_MATCHES, VERSEDB_HOST_PERMISSION, ...(mode === 'e2e' ? LOOPBACK : [])],
     // Other stores and another VerseDB address are asked for at run time, when the member turns them on;
     // the manifest keys for that, and Firefox's own settings, differ by browser (lib/platform.ts).

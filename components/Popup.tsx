@@ -36,8 +36,9 @@ export function Popup() {
   const state = model.state.value;
   const member = state?.session.member ?? null;
   const items = model.pageItems.value;
-  // The page's comics when there are any, else the FOC list.
-  const tab = chosen.value ?? (items && items.length > 0 ? 'page' : 'foc');
+  // The page's comics when there are any (or the page is being read on this opening, or could not be), else the FOC list.
+  const pageFirst = (items && items.length > 0) || model.pageReading.value || model.pageReadProblem.value !== null;
+  const tab = chosen.value ?? (pageFirst ? 'page' : 'foc');
 
   return (
     <div class="popup">

@@ -1,8 +1,10 @@
 import { LongboxService } from '@/lib/background/service';
 import { startFocReminders } from '@/lib/background/foc-reminders-browser';
 import { startLookupMenu } from '@/lib/background/lookup-menu';
+import { claimPageLoad, readOnDemand, type OnDemandApi } from '@/lib/background/on-demand';
 import { syncOtherStores, type ScriptingApi } from '@/lib/background/other-stores';
 import { toolbarButton } from '@/lib/platform';
+import type { ScriptPublicPath } from 'wxt/utils/inject-script';
 import { loadSession, saveSession } from '@/lib/secrets';
 import { readPreferences, takeLegacySession } from '@/lib/settings';
 import { RETAILER_DOMAINS } from '@/lib/sites/registry';
@@ -15,6 +17,22 @@ const REFRESH_ALARM = 'longbox-refresh';
 export default defineBackground({
   persistent: false,
   main() {
+    // The tab the popup opened over, read through the grant the toolbar click gave (activeTab).
+    const onDemand: OnDemandApi = {
+      tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
+      hasPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
+      claim: async (tabId) => {
+        const [answer] = await browser.scripting.executeScript({ target: { tabId }, func: claimPageLoad });
+        return answer?.result === true;
+      },
+      inject: async (tabId, file) => {
+        // The build's own file names, the ones "any other store" registers (not data from outside).
+        const [answer] = await browser.scripting.executeScript({ target: { tabId }, files: [`/${file}` as ScriptPublicPath] });
+        // Firefox answers with the error a script threw rather than refusing the call.
+        const thrown: unknown = answer && 'error' in answer ? answer.error : undefined;
+        if (thrown !== undefined) throw thrown instanceof Error ? thrown : new Error(String(thrown));
+      },
+    };
     const ready = LongboxService.create({
       sessions: { load: () => loadSession({ take: takeLegacySession }), save: saveSession },
       quotaStore: {
@@ -24,6 +42,7 @@ export default defineBackground({
       version: browser.runtime.getManifest().version,
       preferences: readPreferences,
       openOptions: () => void browser.runtime.openOptionsPage(),
+      readOnDemand: (tabId, beforeReading) => readOnDemand(onDemand, tabId, RETAILER_DOMAINS, beforeReading),
       injectExtras: async (tabId, frameId, part) => {
         const file = part === 'readers' ? '/general-readers.js' : '/page-extras.js';
         // At once, not at document_idle: the early script asks for the readers while the page still loads.

@@ -62,6 +62,9 @@ export const Request = z.discriminatedUnion('type', [
     layoutChanged: z.boolean().default(false),
   }),
   z.object({ type: z.literal('page-items'), tabId: z.number().int() }),
+  /** The popup opened over a tab: read its page now if no Longbox script reads it (a store with no adapter,
+   *  "any other store" off), through the grant the toolbar click gave (lib/background/on-demand.ts). */
+  z.object({ type: z.literal('read-page'), tabId: z.number().int() }),
   /** The VerseDB issue a code names, for acting on a comic answered from its series' barcode base: from the
    *  library, else one catalog read of the series, else a lookup. The popup asks on the member's click. */
   z.object({ type: z.literal('issue-for-code'), code: ActionCode }),
@@ -96,6 +99,17 @@ export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 
+/**
+ * What the popup's `read-page` did. `reading`: the page's scripts went in now, and its report follows.
+ * `skipped`: not read now, and why: no http(s) page; a supported store's or "any other store"'s own script
+ * reads it; Longbox read it already on this page load; the browser shows Longbox nothing of the tab (the
+ * popup was not opened from the toolbar over it). `failed`: the browser refused, in words for the member.
+ */
+export type PageRead =
+  | { kind: 'reading' }
+  | { kind: 'skipped'; why: 'not-web' | 'supported-store' | 'any-store' | 'already-read' | 'no-access' }
+  | { kind: 'failed'; message: string };
+
 /** What a content script needs to know before it badges a page. */
 export interface PageSettings {
   enabled: boolean;
@@ -125,6 +139,7 @@ export interface Replies {
   discovery: { discovery: DiscoveryResult };
   'page-report': object;
   'page-items': { page: PageReport | null };
+  'read-page': { read: PageRead };
   'issue-for-code': { issueId: number };
   'issue-for-title': { issueId: number };
   /** The comic the text names, as a popup row shows one; `note`: why Longbox could not tell more. */

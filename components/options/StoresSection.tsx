@@ -73,6 +73,10 @@ export function StoresSection() {
           Other shops (Shopify, WooCommerce or Magento stores, pages that describe their products). Turning this on asks the browser for permission
           to read every site; Longbox still only looks for comics on them.
         </p>
+        <p class="hint" data-testid="on-demand-hint">
+          With this off, Longbox reads another shop’s page only when you click its toolbar button there: the browser then lets it into that
+          tab’s page until you leave it (the <code>activeTab</code> permission), and Longbox reads it once.
+        </p>
       </div>
       <p role="status" class="said">
         {said.value}

@@ -1,13 +1,28 @@
 import { useModel } from '../context';
 import { ComicRow } from './ComicRow';
 import { fromPageItem } from '@/lib/ui/comics';
+import { READING_PAGE } from '@/lib/ui/model';
 import { plural } from '@/lib/ui/problems';
 
 /** The comics the content script found on the tab the popup was opened over. */
 export function PagePanel() {
   const model = useModel();
   const items = model.pageItems.value;
-  if (items === undefined) return <p class="empty">Looking at this page…</p>;
+  const problem = model.pageReadProblem.value;
+  if (problem) {
+    return (
+      <div class="empty" role="alert" data-testid="page-read-problem">
+        <p>{problem}</p>
+      </div>
+    );
+  }
+  if (items === undefined) {
+    return (
+      <p class="empty" role="status" data-testid="page-reading">
+        {model.pageReading.value ? READING_PAGE : 'Looking at this page…'}
+      </p>
+    );
+  }
   if (items === null || items.length === 0) {
     return (
       <div class="empty">

@@ -7,8 +7,9 @@ export const ANY_STORE_ORIGIN = 'https://*/*';
 type RunAt = 'document_start' | 'document_idle';
 
 /** The generic script, and the early script beside it on the same pages (entrypoints/early.ts: the
- *  general readers asked for while the page still loads), as for the supported stores' scripts. */
-const SCRIPTS: ReadonlyArray<{ id: string; js: string[]; runAt: RunAt }> = [
+ *  general readers asked for while the page still loads), as for the supported stores' scripts. In the
+ *  order they run on a page: the early one first. */
+export const ANY_STORE_SCRIPTS: ReadonlyArray<{ id: string; js: string[]; runAt: RunAt }> = [
   { id: 'longbox-any-store-early', js: ['early.js'], runAt: 'document_start' },
   { id: 'longbox-any-store', js: ['content-scripts/generic.js'], runAt: 'document_idle' },
 ];
@@ -23,7 +24,7 @@ export interface ScriptingApi {
 /** Registers or unregisters the generic script (and the early one) to match the permission the member gave. */
 export async function syncOtherStores(api: ScriptingApi, supportedStores: readonly string[]): Promise<boolean> {
   const granted = await api.hasPermission(ANY_STORE_ORIGIN);
-  for (const script of SCRIPTS) {
+  for (const script of ANY_STORE_SCRIPTS) {
     const registered = await api.registered(script.id);
     if (granted && !registered) {
       await api.register({ ...script, matches: [ANY_STORE_ORIGIN], excludeMatches: [...supportedStores] });

@@ -3,7 +3,7 @@ import { LibrarySync, type SyncOutcome, type SyncProgress } from '../library/syn
 import { waitsForNow, Writer } from '../library/writes';
 import { TitleResolver } from '../library/title-resolution';
 import type { TitleRef } from '../items';
-import { ActionCode, CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
+import { ActionCode, CONTENT_SCRIPT_REQUESTS, Request, senderRole, type MessageSender, type PageRead, type Replies, type ReplyTo, type RequestOf, type RequestType } from '../protocol';
 import { OrderDesk } from '../orders/order-desk';
 import { QuotaTracker, type QuotaSnapshot, type QuotaStore } from '../quota';
 import { Scheduler } from '../scheduler';
@@ -47,6 +47,9 @@ export interface ServiceEnv {
   /** The member's preferences (store switches, default condition, badge placement). */
   preferences?: () => Promise<Preferences>;
   openOptions?: () => void;
+  /** Reads a tab's page once where no Longbox script reads it (./on-demand.ts); `beforeReading` runs
+   *  just before its scripts go in. */
+  readOnDemand?: (tabId: number, beforeReading: () => void) => Promise<PageRead>;
   /** Loads the badge menu and cart banner code into a tab's frame (content-script world). */
   injectExtras?: (tabId: number, frameId: number, part: 'menu' | 'readers') => Promise<void>;
   /** Shows how many comics on a tab's page are owned (the toolbar icon's count). */
@@ -85,6 +88,8 @@ export class LongboxService {
   private session: Session | null;
   /** What each tab's content script last reported; kept in memory only (pages are not stored). */
   private readonly pages = new Map<number, PageReport>();
+  /** Tabs whose page is being read on the member's ask, until its script asks for its settings. */
+  private readonly readOnDemand = new Set<number>();
   private clientCache: { key: string; client: VerseDbClient } | null = null;
   /** Goes up at every sign-out and account switch: work begun before it stores nothing afterwards. */
   private epoch = 0;
@@ -307,6 +312,7 @@ export class LongboxService {
   tabClosed(tabId: number): void {
     this.scheduler.dropTab(tabId);
     this.pages.delete(tabId);
+    this.readOnDemand.delete(tabId);
     void this.orders.tabClosed(tabId).catch(() => undefined);
   }
 
@@ -481,6 +487,17 @@ export class LongboxService {
       return {};
     },
     'page-items': async (request) => ({ page: this.pages.get(request.tabId) ?? null }),
+    'read-page': async (request) => {
+      const tabId = request.tabId;
+      if (!this.env.readOnDemand) return { read: { kind: 'skipped', why: 'no-access' } };
+      const read = await this.env.readOnDemand(tabId, () => {
+        // The tab's last report was another page's: the popup waits for this one's.
+        this.pages.delete(tabId);
+        this.readOnDemand.add(tabId);
+      });
+      if (read.kind === 'failed') this.readOnDemand.delete(tabId);
+      return { read };
+    },
     'issue-for-code': async (request) => ({ issueId: await this.statuses.issueIdFor(request.code) }),
     'issue-for-title': async (request) => ({ issueId: await this.issueForTitle(request.title) }),
     'look-up-text': async (request) => this.lookUpText(request.text),
@@ -504,11 +521,15 @@ export class LongboxService {
       return { result };
     },
     'library-status': async (request) => ({ status: await this.library.status(request.issueId, request.seriesId) }),
-    'page-settings': async (request) => {
+    'page-settings': async (request, from) => {
       const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
+      // A page read on the member's ask is badged whatever the "any other store" switch says: the click asked.
+      // That leave is for the first ask from the tab's top frame (that page's script); the tab's next page
+      // follows the switches again.
+      const asked = from.frameId === 0 && from.tabId !== undefined && this.readOnDemand.delete(from.tabId);
       return {
         settings: {
-          enabled: !preferences.disabledSites.includes(request.adapter),
+          enabled: asked || !preferences.disabledSites.includes(request.adapter),
           defaultCondition: preferences.defaultCondition,
           badgePlacement: preferences.badgePlacement,
           address: this.session?.address ?? null,

@@ -5,7 +5,7 @@ import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
 import { LAYOUT_CHANGED_NOTICE } from './comics';
 import { problemsOf } from './problems';
-import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type UiError, type UiState, type WriteResult } from './replies';
+import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type PageReport, type UiError, type UiState, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
 import { newWriteId } from '../write-id';
 
@@ -23,7 +23,20 @@ export interface ModelDeps {
   openSignIn?: () => void;
   openOptions?: () => void;
   now?: () => number;
+  /** Waits between asks for a page being read (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** How long the popup waits for a page read on its ask to report, and how often it asks meanwhile. */
+const READ_WAIT_MS = 20_000;
+const READ_POLL_MS = 250;
+/** Asks with the same report after which a page read on this opening counts as settled. */
+const READ_SETTLED_ASKS = 4;
+/** How long it waits for the report of a page read before, when the background has none yet (that first read may be under way). */
+const READ_BEFORE_WAIT_MS = 3_000;
+
+export const READING_PAGE = 'Reading this page…';
+export const READ_TOO_LONG = 'Longbox could not finish reading this page. Reload it, then open Longbox again.';
 
 export interface FeedModel {
   readonly feed: Feed;
@@ -77,6 +90,10 @@ export function createAppModel(deps: ModelDeps) {
   const pageAdapter = signal<string | null>(null);
   /** Detection's self-check on that page: the store's adapter found fewer items than the general readers. */
   const pageLayoutChanged = signal(false);
+  /** True while the page, read on this popup's ask, has not reported yet. */
+  const pageReading = signal(false);
+  /** Why the page could not be read on this popup's ask (the browser refused), in the member's words. */
+  const pageReadProblem = signal<string | null>(null);
   /** The note above the page's comics, when there are comics to say it about. */
   const pageNotice = computed(() => (pageLayoutChanged.value && (pageItems.value?.length ?? 0) > 0 ? LAYOUT_CHANGED_NOTICE : null));
 
@@ -157,12 +174,50 @@ export function createAppModel(deps: ModelDeps) {
       });
       return;
     }
-    const reply = await ask({ type: 'page-items', tabId });
+    // A store with no adapter and "any other store" off: the background reads the page now, on this ask.
+    pageReadProblem.value = null;
+    const read = await ask({ type: 'read-page', tabId });
+    if (read.ok && read.value.kind === 'failed') {
+      const message = read.value.message;
+      batch(() => {
+        pageItems.value = null;
+        pageReadProblem.value = message;
+      });
+      return;
+    }
+    const reading = read.ok && read.value.kind === 'reading';
+    const readBefore = read.ok && read.value.kind === 'skipped' && read.value.why === 'already-read';
+    pageReading.value = reading;
+    // Until the page's script reports (it does, with no comics too), or the wait is over.
+    const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+    let asks = (reading ? READ_WAIT_MS : readBefore ? READ_BEFORE_WAIT_MS : 0) / READ_POLL_MS;
+    let reply = await ask({ type: 'page-items', tabId });
+    while (reply.ok && reply.value === null && asks-- > 0) {
+      await sleep(READ_POLL_MS);
+      reply = await ask({ type: 'page-items', tabId });
+    }
     batch(() => {
-      pageItems.value = reply.ok ? (reply.value?.items ?? null) : null;
-      pageAdapter.value = reply.ok ? (reply.value?.adapter ?? null) : null;
-      pageLayoutChanged.value = reply.ok ? (reply.value?.layoutChanged ?? false) : false;
+      pageReading.value = false;
+      showReport(reply);
+      if (reading && reply.ok && reply.value === null) pageReadProblem.value = READ_TOO_LONG;
     });
+    // A page being read reports again as its comics' statuses come in: the list follows it until it stops
+    // changing.
+    let unchanged = 0;
+    while ((reading || readBefore) && reply.ok && reply.value !== null && unchanged < READ_SETTLED_ASKS && asks-- > 0) {
+      await sleep(READ_POLL_MS);
+      const next = await ask({ type: 'page-items', tabId });
+      if (!next.ok || next.value === null) return;
+      unchanged = JSON.stringify(next.value) === JSON.stringify(reply.value) ? unchanged + 1 : 0;
+      if (unchanged === 0) batch(() => showReport(next));
+      reply = next;
+    }
+  }
+
+  function showReport(reply: Outcome<PageReport>): void {
+    pageItems.value = reply.ok ? (reply.value?.items ?? null) : null;
+    pageAdapter.value = reply.ok ? (reply.value?.adapter ?? null) : null;
+    pageLayoutChanged.value = reply.ok ? (reply.value?.layoutChanged ?? false) : false;
   }
 
   async function loadPreferences(): Promise<void> {
@@ -303,6 +358,8 @@ export function createAppModel(deps: ModelDeps) {
     pageItems,
     pageAdapter,
     pageLayoutChanged,
+    pageReading,
+    pageReadProblem,
     pageNotice,
     feeds,
     signedIn,

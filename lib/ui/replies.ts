@@ -59,6 +59,14 @@ export { DiscoveryEntry, DiscoveryResult, FEEDS, type Feed } from '../background
 export const PageReport = z.object({ adapter: z.string(), items: z.array(PageItem), layoutChanged: z.boolean().default(false) }).nullable();
 export type PageReport = z.infer<typeof PageReport>;
 
+/** What the background's read of the tab's page on the popup's ask did (lib/protocol.ts, PageRead). */
+export const PageRead = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reading') }),
+  z.object({ kind: z.literal('skipped'), why: z.enum(['not-web', 'supported-store', 'any-store', 'already-read', 'no-access']) }),
+  z.object({ kind: z.literal('failed'), message: z.string() }),
+]);
+export type PageRead = z.infer<typeof PageRead>;
+
 export const LibraryCopy = z.object({
   copyId: z.number(),
   condition: z.string().nullable(),
@@ -152,6 +160,7 @@ const REPLY_SCHEMAS = {
   'clear-cache': Ok.transform(() => true),
   discovery: Ok.extend({ discovery: DiscoveryResult }).transform((reply) => reply.discovery),
   'page-items': Ok.extend({ page: PageReport }).transform((reply) => reply.page),
+  'read-page': Ok.extend({ read: PageRead }).transform((reply) => reply.read),
   'library-status': Ok.extend({ status: LibraryStatus }).transform((reply) => reply.status),
   write: Ok.extend({ result: WriteResult }).transform((reply) => reply.result),
   'issue-for-code': Ok.extend({ issueId: z.number() }).transform((reply) => reply.issueId),

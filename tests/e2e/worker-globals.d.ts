@@ -8,7 +8,9 @@ declare const chrome: {
   tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
   contextMenus: { update(id: string, properties: Record<string, unknown>): Promise<void> };
+  windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
   scripting: {
+    getRegisteredContentScripts(): Promise<Array<{ id: string }>>;
     registerContentScripts(
       scripts: Array<{ id: string; js: string[]; matches: string[]; runAt: 'document_start' | 'document_idle'; persistAcrossSessions?: boolean }>,
     ): Promise<void>;
