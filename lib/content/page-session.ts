@@ -39,6 +39,8 @@ interface Entry {
   visible: boolean;
   /** Where its title and what is around it lay before the badge went in (./placement.ts). */
   print: Footprint | null;
+  /** The comic's first place on the page, when this badge marks it again elsewhere. */
+  copyOf?: Entry;
 }
 
 export { itemKey };
@@ -220,18 +222,28 @@ export class PageSession {
   private async scan(items = this.detection.scan(), known = new Map<DetectedItem, BadgeStatus | null>()): Promise<void> {
     if (this.signal.aborted || !this.settings) return;
     const fresh: Entry[] = [];
-    const wanted: Array<{ item: DetectedItem; key: string }> = [];
+    const wanted: Array<{ item: DetectedItem; key: string; copyOf?: DetectedItem }> = [];
     for (const item of items) {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
       if (!key || this.anchors.has(item.anchor) || this.entries.size + wanted.length >= MAX_BADGES) continue;
       wanted.push({ item, key });
+      // The same comic shown again elsewhere on the page gets a badge there too, with the same status.
+      for (const copy of item.copies ?? []) {
+        if (this.anchors.has(copy) || this.entries.size + wanted.length >= MAX_BADGES) continue;
+        const again: DetectedItem = { ...item, anchor: copy, copies: [] };
+        if (known.has(item)) known.set(again, known.get(item) ?? null);
+        wanted.push({ item: again, key, copyOf: item });
+      }
     }
     // One read pass before any badge goes in: where each title and what is around it lies, so the check
     // that follows can tell which badges pushed the page.
     const prints = wanted.map(({ item }) => footprint(item.anchor));
-    wanted.forEach(({ item, key }, i) => {
+    const made = new Map<DetectedItem, Entry>();
+    wanted.forEach(({ item, key, copyOf }, i) => {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
+      if (copyOf) entry.copyOf = made.get(copyOf);
+      made.set(item, entry);
       if (!this.mount(entry)) return;
       this.entries.add(entry);
       this.anchors.add(item.anchor);
@@ -395,8 +407,12 @@ export class PageSession {
     this.reportTimer = setTimeout(() => {
       this.reportTimer = null;
       const items: PageItem[] = [];
+      // One row per comic: a comic with a badge at several places is seen if any of them is.
+      const seenAgain = new Set<Entry>();
+      for (const entry of this.entries) if (entry.copyOf && entry.visible) seenAgain.add(entry.copyOf);
       for (const entry of this.entries) {
-        if (!entry.status) continue;
+        if (!entry.status || entry.copyOf) continue;
+        const visible = entry.visible || seenAgain.has(entry);
         items.push({
           key: entry.status.resolvedFrom ?? entry.key,
           title: entry.item.title?.slice(0, 300) ?? null,
@@ -409,7 +425,7 @@ export class PageSession {
           seriesId: entry.status.seriesId,
           copies: entry.status.copies,
           coverUrl: entry.status.coverUrl,
-          ...(entry.visible ? {} : { visible: false }),
+          ...(visible ? {} : { visible: false }),
           titleRef: entry.status.byTitle && entry.status.issueId === null ? titleRef(entry.item) : null,
         });
       }

@@ -1,4 +1,4 @@
-import { hostStyle, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
+import { hostStyle, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
 
 // The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
 // can see them without the page moving: over the corner of the comic's cover, taking no space; then a
@@ -74,6 +74,12 @@ function overCover(badge: Placeable, spot: Spot, compact: boolean): void {
   const placement = compact ? 'over-compact' : 'over';
   badge.place(placement, hostStyle(placement, spot.outOfFlow));
   spot.target.before(badge.host);
+}
+
+/** Whether the page around the title is still not as it was before the badge went in (a host of no size
+ *  after a title that ends in a block of its own still starts a line). */
+function stillPushes(item: PlacementItem): boolean {
+  return pushed(item.print, item.anchor, item.badge.host);
 }
 
 /** The block a title's line is in: the title itself when it is one, else its nearest ancestor that is. */
@@ -167,6 +173,7 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
       tried.filter((i) => {
         const spot = spots.get(i)!;
         if (spot.outOfFlow && escapes(items[i]!.badge.host, spot.cover)) return true;
+        if (stillPushes(items[i]!)) return true;
         return titleShown.get(i) === true && !seen(items[i]!.badge);
       }),
     );
@@ -197,7 +204,7 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
       moved.get(i)!.placement = step;
     }
     // Read: which lie on free space of their title's block and can be seen.
-    pending = pending.filter((i) => !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
+    pending = pending.filter((i) => stillPushes(items[i]!) || !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
   }
   for (const i of pending) {
     items[i]!.badge.place('after', `${hostStyle('after')}display:none;`);

@@ -23,7 +23,12 @@ export interface Found {
   readonly link: string | null;
   /** The scan that found it: items of earlier scans were handed out and no longer change. */
   readonly scan: number;
+  /** Other places the page shows the same comic (a bestseller column, then the grid): each gets a badge of its own. */
+  readonly copies?: Array<{ readonly anchor: Element; readonly container: Element }>;
 }
+
+/** The most places one comic's badge is repeated in. */
+const MAX_COPIES = 4;
 
 /** What an extractor read, before it is known whether it is a new item or one already found. */
 export interface Candidate {
@@ -103,6 +108,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
         (title === null ? null : sameUnlinked(items.byTitle(title), link));
       if (existing !== null) {
         items.merge(existing, codes, via, candidate.price, link !== null && existing.link === link ? candidate.container : undefined);
+        addCopy(existing, candidate, title, items.scan);
         return existing;
       }
       if (items.full() || seen.has(anchor) || isRejected(anchor)) return null;
@@ -120,6 +126,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
         container: candidate.container ?? anchor,
         link,
         scan: items.scan,
+        copies: [],
       };
       items.add(found, link);
       if (candidate.page === true) pageItem ??= found;
@@ -182,6 +189,20 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
     },
   };
   return items;
+}
+
+/**
+ * The same comic read again at another place of the page, titled there too: a copy, unless the two
+ * places are one block (an image link and a title link of one card, a card's two headings).
+ */
+function addCopy(found: Found, candidate: Candidate, title: string | null, scan: number): void {
+  const copies = found.copies;
+  const anchor = candidate.anchor;
+  const container = candidate.container ?? anchor;
+  if (!copies || found.scan !== scan || copies.length >= MAX_COPIES || title === null || !sameComic(found.title, title)) return;
+  if (anchor === found.anchor || found.container.contains(anchor) || container.contains(found.anchor) || anchor.contains(found.anchor)) return;
+  if (copies.some((copy) => copy.container.contains(anchor) || container.contains(copy.anchor))) return;
+  copies.push({ anchor, container });
 }
 
 function agreeing(found: Found | null, title: string | null): Found | null {

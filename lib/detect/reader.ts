@@ -108,7 +108,8 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
     items.handedOut();
     if (adapterApplies) layoutChanged = countBy(items.list, (f) => f.via.startsWith('adapter:')) < countBy(items.list, isGeneral);
     sortByDocumentOrder(fresh);
-    return { items: fresh.slice(0, limit).map(handOut), pending: false };
+    const anchors = fresh.map((found) => found.anchor);
+    return { items: fresh.slice(0, limit).map((found) => handOut(found, anchors)), pending: false };
   }
 
   let pending = false;
@@ -145,6 +146,15 @@ function countBy(list: readonly Found[], test: (found: Found) => boolean): numbe
   return count;
 }
 
-function handOut({ codes, title, parsed, price, anchor, via, sources }: Found): DetectedItem {
-  return { codes, title, parsed, price, anchor, via, sources: [...sources] };
+function handOut({ codes, title, parsed, price, anchor, via, sources, copies }: Found, anchors: readonly Element[]): DetectedItem {
+  const item = { codes, title, parsed, price, anchor, via, sources: [...sources] };
+  // A copy is another place of the page only where the block holding both holds other comics too (else the
+  // two are one card's parts: a title and its repeat for phones).
+  const apart = (copy: Element): boolean => {
+    let common: Element | null = anchor.parentElement;
+    while (common && !common.contains(copy)) common = common.parentElement;
+    return common !== null && anchors.some((other) => other !== anchor && common.contains(other) && !other.contains(copy) && !copy.contains(other));
+  };
+  const places = (copies ?? []).map((copy) => copy.anchor).filter(apart);
+  return places.length > 0 ? { ...item, copies: places } : item;
 }

@@ -30,6 +30,8 @@ export interface DetectedItem {
   readonly price: string | null;
   /** Where a badge goes: beside the item's title. */
   readonly anchor: Element;
+  /** Other places the page shows the same comic, each in a block of its own: a badge goes beside each too. */
+  readonly copies?: readonly Element[];
   /** The extractor that found it first, whose fields it has. */
   readonly via: DetectionStep;
   /** Every extractor that read it, `via` first. */
