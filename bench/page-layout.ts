@@ -24,17 +24,18 @@ interface Counts {
   badged: number;
   sameReading: number;
   seen: number;
+  hidden: number;
   controls: number;
   moved: number;
 }
 
-const none = (): Counts => ({ pages: 0, items: 0, badged: 0, sameReading: 0, seen: 0, controls: 0, moved: 0 });
+const none = (): Counts => ({ pages: 0, items: 0, badged: 0, sameReading: 0, seen: 0, hidden: 0, controls: 0, moved: 0 });
 
 async function settle(tab: Page, count: number): Promise<string[]> {
   const until = Date.now() + 20_000;
   let keys: string[] = [];
   while (Date.now() < until) {
-    keys = await tab.evaluate(() => [...new Set([...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.getAttribute('data-longbox-state')).map((host) => host.getAttribute('data-longbox-key') ?? '?'))]);
+    keys = await tab.evaluate(() => [...new Set([...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.getAttribute('data-longbox-state')).map((host) => host.getAttribute('data-longbox-key') ?? host.getAttribute('data-longbox-code') ?? '?'))]);
     if (keys.length >= count) break;
     await tab.waitForTimeout(200);
   }
@@ -65,15 +66,18 @@ async function measure(context: BrowserContext, routes: Map<string, string>, pag
     const now = await tab.evaluate(readPriceAndBuyBoxes);
     const sight = await tab.evaluate(readBadgeSight);
     const seen = new Set(sight.filter((badge) => badge.seen).map((badge) => badge.key));
+    // A comic whose every place the page hides (a phone layout's list, a slide out of view) has no badge to see.
+    const hidden = new Set(sight.map((badge) => badge.key).filter((key) => !sight.some((badge) => badge.key === key && badge.place)));
     const moved = movedBetween(where, now);
     into.pages += 1;
     into.items += expected.length;
     into.badged += keys.length;
     into.sameReading += expected.filter((key) => keys.includes(key)).length;
     into.seen += keys.filter((key) => seen.has(key)).length;
+    into.hidden += keys.filter((key) => hidden.has(key) && !seen.has(key)).length;
     into.controls += where.length;
     into.moved += moved === null ? where.length : moved.length;
-    const unseen = keys.length - keys.filter((key) => seen.has(key)).length;
+    const unseen = keys.filter((key) => !seen.has(key) && !hidden.has(key)).length;
     if (unseen > 0 || (moved?.length ?? 1) > 0 || keys.length !== expected.length) {
       console.log(`    ${page.folder}/${page.name}: ${expected.length} items, ${keys.length} badged, ${unseen} not seen, ${moved === null ? 'page changed' : `${moved.length} moved`}`);
     }
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
     });
     const routes = new Map<string, string>();
     const cover = placeholderPng(120, 180);
+    // tsx names the functions it compiles with a helper of its own, which the page's world lacks.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         for (const img of document.images) img.loading = 'eager';
@@ -129,7 +135,7 @@ async function main(): Promise<void> {
       for (const page of set.pages) await measure(context, routes, page, counts);
       console.log(
         `    items found by npm run detect: ${counts.items}; badged in the browser: ${counts.badged} (${counts.sameReading} the same items); ` +
-          `badges seen: ${counts.seen} of ${counts.badged}; prices and buy controls moved: ${counts.moved} of ${counts.controls}`,
+          `badges seen: ${counts.seen} of ${counts.badged} (${counts.hidden} more mark only places the page hides); prices and buy controls moved: ${counts.moved} of ${counts.controls}`,
       );
     }
   } finally {

@@ -55,7 +55,8 @@ export function fixturePages(root = FIXTURE_ROOT): FixturePage[] {
       if (!existsSync(expectedPath)) continue;
       const expected = readExpected(expectedPath);
       const html = readFileSync(join(dir, file), 'utf8');
-      const real = !/^\s*<!--[^>]*not a saved page/i.test(html.slice(0, 400));
+      // A written page says so in a comment at its top (after its doctype, where it has one).
+      const real = !/^\s*(<!DOCTYPE[^>]*>\s*)?<!--[^>]*not a saved page/i.test(html.slice(0, 400));
       pages.push({ folder, name, htmlPath: join(dir, file), ...expected, real });
     }
   }

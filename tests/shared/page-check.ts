@@ -89,7 +89,7 @@ export function readBadgeSight(): Sight[] {
     return false;
   };
   return [...document.querySelectorAll('[data-longbox-badge]')].map((host) => {
-    const key = host.getAttribute('data-longbox-key') ?? '?';
+    const key = host.getAttribute('data-longbox-key') ?? host.getAttribute('data-longbox-code') ?? '?';
     const place = host.parentElement !== null && !hidden(host.parentElement);
     const pill = host.shadowRoot?.querySelector('.pill');
     if (!pill) return { key, seen: false, place };
