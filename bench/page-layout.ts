@@ -5,7 +5,7 @@
 // shopper can see, and the page's prices and buy controls that moved by more than 2 px from where the same
 // page shows them with no Longbox. Prints numbers; asserts nothing (tests/e2e/every-page.spec.ts does).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -87,6 +87,10 @@ async function measure(context: BrowserContext, routes: Map<string, string>, pag
 }
 
 async function main(): Promise<void> {
+  if (!existsSync(join(EXTENSION, 'manifest.json'))) {
+    console.log(`Badges on the fixture pages: no e2e build in ${EXTENSION} (run wxt build --mode e2e first)`);
+    return;
+  }
   const pages = fixturePages();
   const sets: Array<{ name: string; pages: FixturePage[] }> = [
     { name: "stores' own pages", pages: pages.filter((p) => p.folder !== LAYOUTS_FOLDER && !p.real) },
