@@ -55,6 +55,11 @@ export interface ParsedTitle {
   readonly subtitle: string | null;
   /** The store cut the text short ("...", "…"): the last word read may be partial. */
   readonly truncated: boolean;
+  /** No mark that only comics carry (an issue number, TP, GN, a cover, a printing): at most what any
+   *  book's title may say (a binding, "Vol. 3", a deluxe edition, a box set), or nothing but what the
+   *  store's category vouched for. A bookstore's novels read so too, so such a title is a comic only where
+   *  something else on the page says so (lib/detect/signals.ts). */
+  readonly bookLike: boolean;
 }
 
 export type NotAComicReason =
@@ -395,6 +400,7 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
     limitedSeries: facts.limited,
     subtitle: subtitleWords.length > 0 ? display(subtitleWords.join(' '), shouting) : null,
     truncated,
+    bookLike: anchor === null && !facts.comicMarker,
   };
 }
 
@@ -574,6 +580,8 @@ interface Facts {
   printing: number | null;
   reprint: boolean;
   limited: number | null;
+  /** A mark only comics carry was read: TP, GN, omnibus, a cover, a ratio, a printing, "(of 6)", a grade. */
+  comicMarker: boolean;
 }
 
 function emptyFacts(): Facts {
@@ -591,6 +599,7 @@ function emptyFacts(): Facts {
     printing: null,
     reprint: false,
     limited: null,
+    comicMarker: false,
   };
 }
 
@@ -603,22 +612,25 @@ interface MarkerRule {
   readonly where?: Where;
   /** Records what the match says; the matched text is then removed. */
   readonly read: (match: Groups, facts: Facts, where: Where) => void;
+  /** A mark only comics carry (TP, GN, a cover letter, a printing), where a binding or a volume is any book's. */
+  readonly comic?: true;
 }
 
 const MARKER_RULES: readonly MarkerRule[] = [
-  { pattern: /\(\s*of\s+(\d{1,3})\s*\)/gi, read: (m, f) => (f.limited ??= Number(m[1])) },
-  { pattern: /^\s*of\s+(\d{1,3})\b/gi, where: 'tail', read: (m, f) => (f.limited ??= Number(m[1])) },
-  { pattern: /\b(\d{1,2})(?:st|nd|rd|th)\s+(?:ptg|printing|print)\b/gi, read: (m, f) => (f.printing ??= Number(m[1])) },
+  { pattern: /\(\s*of\s+(\d{1,3})\s*\)/gi, read: (m, f) => (f.limited ??= Number(m[1])), comic: true },
+  { pattern: /^\s*of\s+(\d{1,3})\b/gi, where: 'tail', read: (m, f) => (f.limited ??= Number(m[1])), comic: true },
+  { pattern: /\b(\d{1,2})(?:st|nd|rd|th)\s+(?:ptg|printing|print)\b/gi, read: (m, f) => (f.printing ??= Number(m[1])), comic: true },
   {
     pattern: /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:ptg|printing|print)\b/gi,
     read: (m, f) => (f.printing ??= ORDINAL_WORDS[(m[1] ?? '').toLowerCase()] ?? null),
+    comic: true,
   },
-  { pattern: /\b(?:new|another)\s+(?:ptg|printing)\b|\breprint\b|\bfacsimile(?:\s+ed(?:ition)?)?\b/gi, read: (_m, f) => (f.reprint = true) },
-  { pattern: /\b1\s*(?::|\s+in\s+)\s*(\d{1,4})\b/gi, read: (m, f) => setRatio(f, m[1]) },
-  { pattern: /\b(\d{1,4})\s+copy\s+(?:incv|incentive|var(?:iant)?)\b/gi, read: (m, f) => setRatio(f, m[1]) },
-  { pattern: /\b(?:cvr|cover)\s*[-:]?\s*([a-z])\b(?!')/gi, read: (m, f) => (f.coverLetter ??= (m[1] ?? '').toUpperCase()) },
+  { pattern: /\b(?:new|another)\s+(?:ptg|printing)\b|\breprint\b|\bfacsimile(?:\s+ed(?:ition)?)?\b/gi, read: (_m, f) => (f.reprint = true), comic: true },
+  { pattern: /\b1\s*(?::|\s+in\s+)\s*(\d{1,4})\b/gi, read: (m, f) => setRatio(f, m[1]), comic: true },
+  { pattern: /\b(\d{1,4})\s+copy\s+(?:incv|incentive|var(?:iant)?)\b/gi, read: (m, f) => setRatio(f, m[1]), comic: true },
+  { pattern: /\b(?:cvr|cover)\s*[-:]?\s*([a-z])\b(?!')/gi, read: (m, f) => (f.coverLetter ??= (m[1] ?? '').toUpperCase()), comic: true },
   { pattern: /\b(?:cvr|cover)\b/gi, read: () => undefined },
-  { pattern: /\b(?:cgc|cbcs|pgx)\b(?:\s+(?:ss|signature\s+series))?(?:\s+\d{1,2}(?:\.\d)?)?/gi, read: () => undefined },
+  { pattern: /\b(?:cgc|cbcs|pgx)\b(?:\s+(?:ss|signature\s+series))?(?:\s+\d{1,2}(?:\.\d)?)?/gi, read: () => undefined, comic: true },
   { pattern: PRICE_TOKENS, read: () => undefined },
   { pattern: DATE_TOKENS, where: 'tail', read: () => undefined },
   { pattern: YEAR_PAREN, read: readYearParen },
@@ -629,19 +641,21 @@ const MARKER_RULES: readonly MarkerRule[] = [
     pattern: /\b(?:vol(?:ume)?\.?|v\.|band|bd\.|tome|tomo|t\.)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
     read: (m, f) => (f.volume ??= volumeNumber(m[1] ?? '')),
   },
+  // A box set, a hardcover, a paperback and a deluxe edition are any book's: they leave a title book-like.
   { pattern: /\bbox(?:ed)?\s+set\b|\bslipcase(?:\s+set)?\b|\bbox\b(?=\s+(?:hc|tp))/gi, read: (_m, f) => f.formats.add('box-set') },
-  { pattern: /\bomnibus\b/gi, read: (_m, f) => f.formats.add('omnibus') },
+  { pattern: /\bomnibus\b/gi, read: (_m, f) => f.formats.add('omnibus'), comic: true },
   // French "Intégrale", Spanish and Italian "Integral(e)": a complete collection.
-  { pattern: /(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('omnibus') },
+  { pattern: /(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('omnibus'), comic: true },
   { pattern: new RegExp(`\\bdlx\\b(?:\\s+ed(?:ition)?\\b)?|\\b${BIG_EDITION}\\s+ed(?:ition)?\\b`, 'gi'), read: (_m, f) => f.formats.add('deluxe') },
   { pattern: /\b(?:hc|hardcover|hard\s+cover|hardback)\b/gi, read: (_m, f) => f.formats.add('hc') },
-  { pattern: /\b(?:tpb?|trade\s+paperback|paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },
-  { pattern: /\b(?:o?gn|graphic\s+novel)\b/gi, read: (_m, f) => f.formats.add('gn') },
-  { pattern: /\bone[\s-]shot\b/gi, read: (_m, f) => (f.oneShot = true) },
+  { pattern: /\b(?:tpb?|trade\s+paperback)\b/gi, read: (_m, f) => f.formats.add('tpb'), comic: true },
+  { pattern: /\b(?:paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },
+  { pattern: /\b(?:o?gn|graphic\s+novel)\b/gi, read: (_m, f) => f.formats.add('gn'), comic: true },
+  { pattern: /\bone[\s-]shot\b/gi, read: (_m, f) => (f.oneShot = true), comic: true },
   // "Batman 2025 Annual #1": the year names the annual, not the series.
   { pattern: /\b((?:19|20)\d{2})\s+(?=annual\b)/gi, read: (m, f) => (f.year ??= Number(m[1])) },
-  { pattern: /\bannual\b/gi, read: (_m, f) => (f.annual = true) },
-  { pattern: /\b(?:var|variant|incv|incentive|ri|ratio)\b/gi, read: (_m, f, where) => markVariant(f, where) },
+  { pattern: /\bannual\b/gi, read: (_m, f) => (f.annual = true), comic: true },
+  { pattern: /\b(?:var|variant|incv|incentive|ri|ratio)\b/gi, read: (_m, f, where) => markVariant(f, where), comic: true },
 ];
 
 /** replace() hands its callback the match, the groups, the offset and the whole string (none of these
@@ -684,6 +698,7 @@ function readMarkers(text: string, facts: Facts, where: Where): string[] {
     if (rule.where !== undefined && rule.where !== where) continue;
     rest = rest.replace(rule.pattern, (...args: unknown[]) => {
       rule.read(replaceGroups(args), facts, where);
+      if (rule.comic === true) facts.comicMarker = true;
       return ' ';
     });
   }

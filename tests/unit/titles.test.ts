@@ -153,3 +153,26 @@ describe('robustness', () => {
     expect(performance.now() - started).toBeLessThan(200);
   });
 });
+
+describe('book-like titles', () => {
+  const bookLike = (title: string, category?: string) => {
+    const parsed = parseTitle(title, category === undefined ? {} : { category });
+    return isComic(parsed) ? parsed.bookLike : parsed.reason;
+  };
+
+  it('a binding, a volume, a deluxe edition or a box set is any book’s: such a title is book-like', () => {
+    expect(bookLike('The Women (Hardcover)')).toBe(true);
+    expect(bookLike('Magnolia Table, Volume 3 (Hardcover)')).toBe(true);
+    expect(bookLike('Chainsaw Man, Vol. 19')).toBe(true);
+    expect(bookLike('Superman: Space Age HC')).toBe(true);
+    expect(bookLike('Batman: The Killing Joke, Deluxe Edition')).toBe(true);
+    expect(bookLike('Astérix Tome 40')).toBe(true);
+    expect(bookLike('Batman: Year One', 'Paperback')).toBe(true);
+  });
+
+  it('an issue number, TP, GN, omnibus, a cover, a printing or "(of 12)" is a comic’s own mark', () => {
+    for (const title of ['Saga Vol. 8 TP', 'This One Summer GN', 'Batman by Tom King Omnibus', 'Absolute Batman #1', 'Doomsday Clock #4 (of 12)', '2000 AD Prog 2076', 'Superman núm. 12', 'Batman Vol. 1 Cover B Variant', 'Blacksad Intégrale']) {
+      expect([title, bookLike(title)]).toEqual([title, false]);
+    }
+  });
+});
