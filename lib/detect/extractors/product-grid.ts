@@ -10,9 +10,10 @@
 
 import { findCodesInText, parseCode, type Code } from '../codes';
 import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, mayBeName, namesOtherProduct, readTitle, signalFor, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, linkTarget, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
 import { hasPrice, shownPrice } from '../prices';
+import type { ComicSignal } from '../signals';
 import { categoryKind, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
@@ -225,13 +226,13 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   }
   lineCodes(card, codes);
   let category: string | null = null;
-  const reading = cardTitle(card, own, codes);
+  const reading = cardTitle(card, own, codes, context.signal);
   let title = reading.title;
   const unmarked = reading.unmarked;
   // "Batman: Year One" names no format; a line of its card may ("Graphic Novel").
   if (title === null && unmarked !== null) {
     category = formatLine(card);
-    if (category !== null && judgeTitle(unmarked.text, category, codes)) title = unmarked;
+    if (category !== null && judgeTitle(unmarked.text, category, codes, signalFor(context.signal, card, codes, category))) title = unmarked;
   }
   if (title === null || namesOtherProduct(card, title.text)) {
     context.items.reject(card);
@@ -294,7 +295,7 @@ function isProductLink(a: Element): boolean {
  *  declares in an attribute, a heading, the link's text; then, weaker, an image's description and the
  *  card's own lines of text. The first that reads as a comic wins; a strong one that reads as some other
  *  product (a T-shirt, a card game) means the card is that product. */
-function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): { title: Titled | null; unmarked: Titled | null } {
+function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[], signal: ComicSignal): { title: Titled | null; unmarked: Titled | null } {
   // Candidates in order of trust, each list read only when the ones before gave no comic.
   const sources: (() => (Titled & { strong: boolean })[])[] = [
     () => own.map((a) => ({ text: clean(a.getAttribute('title') ?? ''), element: a, strong: true })),
@@ -342,7 +343,7 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
       const parsed = readTitle(text);
       if (parsed.kind === 'comic') return { title: { text, element: candidate.element }, unmarked };
       if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return { title: null, unmarked: null };
-      if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) vouched = { text, element: candidate.element };
+      if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes, signalFor(signal, card, codes))) vouched = { text, element: candidate.element };
       if (unmarked === null && candidate.strong && parsed.reason === 'no-comic-marker') unmarked = { text, element: candidate.element };
     }
   }
