@@ -72,6 +72,32 @@ export function wholeTitle(value: string, el: Element): string {
   return value;
 }
 
+/** Words before a quoted name in a link's title attribute that only point at it: "Product detail for
+ *  'Oblivion Song #1'", "View 'Saga Vol. 1'", "More about “Blankets”". */
+const POINTING = /^(.{0,40}?\b(?:for|of|about|on|to|view|buy|shop|see|details?|more|info(?:rmation)?))\s*['"‘“«]\s*(.+?)\s*['"’”»]\W{0,3}$/i;
+
+/** A link's title attribute as its product's name, unwrapped from the store's words around it ("Product
+ *  detail for 'Oblivion Song #1'" names "Oblivion Song #1"); null when it has none. */
+export function linkTitle(a: Element): string | null {
+  const value = clean(a.getAttribute('title') ?? '');
+  if (value === '') return null;
+  const quoted = POINTING.exec(value);
+  return quoted !== null && mayBeName(quoted[2] ?? '') ? (quoted[2] ?? value) : value;
+}
+
+/** The title as the page shows it: a title attribute that only adds to a title shown whole beside it
+ *  ("Absolute Batman Vol. 1: The Zoo (Graphic Novel)" beside "Absolute Batman Vol. 1: The Zoo") gives way
+ *  to the shown one; where the shown one is cut ("… Busce..."), the attribute is the whole title. */
+export function shownTitle(attribute: string, shown: readonly string[]): string {
+  const whole = normalTitle(attribute);
+  for (const text of shown) {
+    if (ELLIPSIS.test(text)) continue;
+    const visible = normalTitle(text);
+    if (visible.length >= 4 && visible !== whole && (whole.startsWith(visible + ' ') || whole.endsWith(' ' + visible)) && mayBeName(text)) return text;
+  }
+  return attribute;
+}
+
 /** The title's reading when it names a comic, else null. A title with a mark only comics carry (an issue
  *  number, TP, GN) is one anywhere; a book-like one ("The Women (Hardcover)", "Chainsaw Man, Vol. 19") only
  *  where `signal` says the item is a comic (lib/detect/signals.ts). A title with no marker at all is one
@@ -132,7 +158,7 @@ export function normalTitle(title: string): string {
  *  search, so its code never reaches the comic beside it. Only a link's text may be vouched for by a code:
  *  a section heading never becomes a comic because a barcode stands under it. */
 export function titledCard(el: Element, codes: readonly Code[], signal: ComicSignal, self = false): (Titled & { card: Element }) | null {
-  const own = self && el.matches('a[href]') ? titleText(clean(el.getAttribute('title') ?? '') || textOf(el)) : '';
+  const own = self && el.matches('a[href]') ? titleText(linkTitle(el) ?? textOf(el)) : '';
   if (own !== '' && mayBeName(own) && judgeTitle(own, null, codes, signalFor(signal, el.parentElement ?? el, codes))) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
   let card = el.parentElement;
   for (let depth = 0; card !== null && depth < 5 && card.tagName !== 'BODY'; depth++, card = card.parentElement) {

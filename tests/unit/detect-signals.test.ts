@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { Code } from '@/lib/detect/codes';
-import { judgeTitle } from '@/lib/detect/judge';
+import { judgeTitle, linkTitle, shownTitle } from '@/lib/detect/judge';
 import {
   amongComics,
   cardKind,
@@ -165,5 +165,19 @@ describe('judging a title with the signals', () => {
     expect(comicSignals(document, 'https://www.midtowncomics.com/', midtown)(card, [], null)).toBe(true);
     expect(comicSignals(document, 'https://www.lanternhousebooks.com/', generic)(card, [isbn('9780593161340')], null)).toBe(false);
     expect(comicSignals(document, 'https://www.lanternhousebooks.com/', generic)(card, [], 'Graphic Novels')).toBe(true);
+  });
+});
+
+describe("a link's title attribute", () => {
+  it("gives the name it quotes, not the store's words around it", () => {
+    expect(linkTitle(element(`<a href="/239837-oblivion-song-1/" title="Product detail for 'Oblivion Song #1'">x</a>`))).toBe('Oblivion Song #1');
+    expect(linkTitle(element(`<a href="/p/1" title="Batman: 'The Killing Joke'">x</a>`))).toBe("Batman: 'The Killing Joke'");
+    expect(linkTitle(element('<a href="/p/1">x</a>'))).toBe(null);
+  });
+
+  it('gives way to the title shown whole beside it, not to one cut short', () => {
+    expect(shownTitle('Absolute Batman Vol. 1: The Zoo (Graphic Novel)', ['Absolute Batman Vol. 1: The Zoo'])).toBe('Absolute Batman Vol. 1: The Zoo');
+    expect(shownTitle('Avengers Omnibus HC Vol 03 Buscema DM Var', ['Avengers Omnibus HC Vol 03 Busce...'])).toBe('Avengers Omnibus HC Vol 03 Buscema DM Var');
+    expect(shownTitle('Oblivion Song #1', ['Oblivion Song #1'])).toBe('Oblivion Song #1');
   });
 });

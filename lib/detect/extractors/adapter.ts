@@ -4,7 +4,7 @@
 
 import { parseCode, findCodesInText, type Code } from '../codes';
 import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, namesOtherProduct, signalFor, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, linkTitle, namesOtherProduct, signalFor, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
 import { extractPrice, isOldPrice } from '../prices';
@@ -173,7 +173,8 @@ function pickPrice(document: Document, container: Element, entries: Pick | undef
 function pickTitle(document: Document, container: Element, entries: Pick): Titled | null {
   for (const field of fieldsOf(document, entries)) {
     const found = findIn(container, field, (el): Titled | null => {
-      const value = readField(el, field);
+      // A link's title attribute, without the store's words around the name ("Product detail for '…'").
+      const value = field.attribute === 'title' && el.matches('a[href]') ? (linkTitle(el) ?? '') : readField(el, field);
       return value === '' ? null : { text: titleText(wholeTitle(value, el)), element: el };
     });
     if (found !== null) return found;
