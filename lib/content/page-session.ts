@@ -1,4 +1,4 @@
-import { createReader, type DetectionSession, type Extractors } from '../detect/reader';
+import { createReader, type DetectionSession, type Extractors, type SignalReader } from '../detect/reader';
 import type { DetectedItem } from '../detect/types';
 import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
@@ -19,6 +19,8 @@ import { actionError, orderComicsReply, queuedReply, settingsReply, statusesRepl
 declare global {
   // Set by entrypoints/general-readers.ts, loaded into the content scripts' own world as a page is first read.
   var longboxGeneralReaders: Extractors | undefined;
+  /** What says a book on a page that is not a comic shop's is a comic, loaded with the general readers. */
+  var longboxComicSignals: SignalReader | undefined;
   /** The shop platforms' rules (Shopify, WooCommerce, BigCommerce), loaded with the general readers: only
    *  "any other store" asks them, so its script stays small. */
   var longboxPlatformFor: ((document: Document) => SiteAdapter | null) | undefined;
@@ -114,6 +116,12 @@ export class PageSession {
     return globalThis.longboxGeneralReaders ?? [];
   }
 
+  /** The general readers and the signals that came with them (none where their chunk did not load: then
+   *  only a comic shop's own pages say a book is a comic). */
+  private readerOptions(): { general: Extractors; signals: SignalReader | undefined } {
+    return { general: this.readers, signals: globalThis.longboxComicSignals };
+  }
+
   private firstViewDone: () => void = () => undefined;
   /** Resolves once the page's first reading is complete (every slice) and what the cache and library
    *  know of its comics is shown: what bench/badges.ts times. */
@@ -135,7 +143,7 @@ export class PageSession {
     mark('longbox:readers');
     // A shop platform's rules came with the readers: they read the page from now on.
     this.site = this.recognised() ?? this.site;
-    this.detection = createReader(this.document, this.url, this.site, { general: this.readers });
+    this.detection = createReader(this.document, this.url, this.site, this.readerOptions());
     const items = this.detection.scan(undefined, SLICE_MS);
     mark('longbox:scanned');
     this.settings = settingsReply(await settings.catch(() => null));
@@ -170,7 +178,7 @@ export class PageSession {
   navigated(url: string): void {
     if (url === this.url) return;
     this.url = url;
-    this.detection = createReader(this.document, url, this.site, { general: this.readers });
+    this.detection = createReader(this.document, url, this.site, this.readerOptions());
     for (const entry of this.entries) if (!entry.badge.host.isConnected) this.entries.delete(entry);
     void this.scan(this.detection.scan(undefined, SLICE_MS)).then(() => this.continueScan());
   }

@@ -4,8 +4,9 @@
 // and each is recorded in `sources`, so a wrong badge can be traced to what read it.
 
 import type { Code } from './codes';
-import { judgeTitle, normalTitle, sameComic, titleText } from './judge';
+import { judgeTitle, normalTitle, sameComic, signalFor, titleText } from './judge';
 import { addCode, codeKey, MAX_CODES } from './links';
+import type { ComicSignal } from './signals';
 import type { ParsedTitle } from './titles';
 import type { DetectionStep } from './types';
 
@@ -72,7 +73,7 @@ export interface FoundItems {
   handedOut(): void;
 }
 
-export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
+export function foundItems(limit: number, seen: WeakSet<Element>, signal: ComicSignal): FoundItems {
   const list: Found[] = [];
   const byCode = new Map<string, Found>();
   const byLink = new Map<string, Found>();
@@ -112,7 +113,7 @@ export function foundItems(limit: number, seen: WeakSet<Element>): FoundItems {
         return existing;
       }
       if (items.full() || seen.has(anchor) || isRejected(anchor)) return null;
-      const parsed = judgeTitle(title, candidate.category ?? null, codes);
+      const parsed = judgeTitle(title, candidate.category ?? null, codes, signalFor(signal, candidate.container ?? anchor, codes, candidate.category ?? null));
       if (parsed === null) return null;
       seen.add(anchor);
       const found: Found = {

@@ -4,6 +4,7 @@
 
 import type { Code } from './codes';
 import { clean, NOT_CONTENT, textOf } from './dom';
+import type { ComicSignal } from './signals';
 import { categoryKind, isComic, NON_COMIC_CATEGORY, parseTitle, type NotAComic, type ParsedTitle } from './titles';
 
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
@@ -71,16 +72,51 @@ export function wholeTitle(value: string, el: Element): string {
   return value;
 }
 
-/** The title's reading when it names a comic, else null. A title the parser finds no comic marker in is
- *  still a comic when the item carries a publication code (an ISBN, a UPC with the periodical add-on).
- *  An item with codes and no title at all is kept unread (undefined). */
-export function judgeTitle(title: string | null, category: string | null, codes: readonly Code[]): ParsedTitle | null | undefined {
-  if (title === null) return codes.length > 0 ? undefined : null;
+/** Words before a quoted name in a link's title attribute that only point at it: "Product detail for
+ *  'Oblivion Song #1'", "View 'Saga Vol. 1'", "More about “Blankets”". */
+const POINTING = /^(.{0,40}?\b(?:for|of|about|on|to|view|buy|shop|see|details?|more|info(?:rmation)?))\s*['"‘“«]\s*(.+?)\s*['"’”»]\W{0,3}$/i;
+
+/** A link's title attribute as its product's name, unwrapped from the store's words around it ("Product
+ *  detail for 'Oblivion Song #1'" names "Oblivion Song #1"); null when it has none. */
+export function linkTitle(a: Element): string | null {
+  const value = clean(a.getAttribute('title') ?? '');
+  if (value === '') return null;
+  const quoted = POINTING.exec(value);
+  return quoted !== null && mayBeName(quoted[2] ?? '') ? (quoted[2] ?? value) : value;
+}
+
+/** The title as the page shows it: a title attribute that only adds to a title shown whole beside it
+ *  ("Absolute Batman Vol. 1: The Zoo (Graphic Novel)" beside "Absolute Batman Vol. 1: The Zoo") gives way
+ *  to the shown one; where the shown one is cut ("… Busce..."), the attribute is the whole title. */
+export function shownTitle(attribute: string, shown: readonly string[]): string {
+  const whole = normalTitle(attribute);
+  for (const text of shown) {
+    if (ELLIPSIS.test(text)) continue;
+    const visible = normalTitle(text);
+    if (visible.length >= 4 && visible !== whole && (whole.startsWith(visible + ' ') || whole.endsWith(' ' + visible)) && mayBeName(text)) return text;
+  }
+  return attribute;
+}
+
+/** The title's reading when it names a comic, else null. A title with a mark only comics carry (an issue
+ *  number, TP, GN) is one anywhere; a book-like one ("The Women (Hardcover)", "Chainsaw Man, Vol. 19") only
+ *  where `signal` says the item is a comic (lib/detect/signals.ts). A title with no marker at all is one
+ *  where `signal` says so and the item carries a publication code (an ISBN, a UPC with the periodical
+ *  add-on) or the title is a name and a number ("Dampyr 216"). An item with codes and no title is kept
+ *  unread (undefined), a book's ISBN alone only with a signal. */
+export function judgeTitle(title: string | null, category: string | null, codes: readonly Code[], signal: () => boolean): ParsedTitle | null | undefined {
+  if (title === null) return codes.length > 0 && (codes.some((code) => code.type !== 'isbn') || signal()) ? undefined : null;
   const first = readTitle(title, category);
-  if (isComic(first)) return first;
-  if (first.reason !== 'no-comic-marker' || !codes.some(isPublicationCode)) return null;
+  if (isComic(first)) return !first.bookLike || signal() ? first : null;
+  if (first.reason !== 'no-comic-marker') return null;
   const vouched = readTitle(title, 'Comics');
-  return isComic(vouched) ? vouched : null;
+  if (!isComic(vouched) || (vouched.number === null && !codes.some(isPublicationCode))) return null;
+  return signal() ? vouched : null;
+}
+
+/** `signal` asked about one item, only when its title needs it (reading a card and its shelf costs). */
+export function signalFor(signal: ComicSignal, where: Element | null, codes: readonly Code[], category: string | null = null): () => boolean {
+  return () => signal(where, codes, category);
 }
 
 export function isPublicationCode({ type, value }: Code): boolean {
@@ -121,9 +157,9 @@ export function normalTitle(title: string): string {
  *  heading names something else (a statue's own block in a list, an "Item specifics" section) ends the
  *  search, so its code never reaches the comic beside it. Only a link's text may be vouched for by a code:
  *  a section heading never becomes a comic because a barcode stands under it. */
-export function titledCard(el: Element, codes: readonly Code[], self = false): (Titled & { card: Element }) | null {
-  const own = self && el.matches('a[href]') ? titleText(clean(el.getAttribute('title') ?? '') || textOf(el)) : '';
-  if (own !== '' && mayBeName(own) && judgeTitle(own, null, codes)) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
+export function titledCard(el: Element, codes: readonly Code[], signal: ComicSignal, self = false): (Titled & { card: Element }) | null {
+  const own = self && el.matches('a[href]') ? titleText(linkTitle(el) ?? textOf(el)) : '';
+  if (own !== '' && mayBeName(own) && judgeTitle(own, null, codes, signalFor(signal, el.parentElement ?? el, codes))) return { text: wholeTitle(own, el), element: el, card: el.parentElement ?? el };
   let card = el.parentElement;
   for (let depth = 0; card !== null && depth < 5 && card.tagName !== 'BODY'; depth++, card = card.parentElement) {
     const named = card.querySelectorAll(TITLE_ELEMENTS + (self ? ',img[alt]' : ''));
@@ -133,7 +169,8 @@ export function titledCard(el: Element, codes: readonly Code[], self = false): (
       if (candidate === undefined || candidate.closest(NOT_CONTENT) !== null) continue;
       const value = titleText(candidate.tagName === 'IMG' ? clean(candidate.getAttribute('alt') ?? '') : wholeTitle(textOf(candidate), candidate));
       if (!mayBeName(value)) continue;
-      if (!judgeTitle(value, null, candidate.tagName === 'A' ? codes : [])) {
+      const vouching = candidate.tagName === 'A' ? codes : [];
+      if (!judgeTitle(value, null, vouching, signalFor(signal, card, vouching))) {
         if (found === null && candidate.matches(STRONG_TITLE)) return null;
       } else if (found === null) {
         found = { text: value, element: candidate, card };

@@ -4,6 +4,7 @@
 
 import { adapterFor, platformAdapter } from '../sites/index';
 import { GENERAL_READERS } from './extractors/general';
+import { comicSignals } from './signals';
 import { createReader, type DetectOptions, type DetectionSession } from './reader';
 import type { Detection } from './types';
 
@@ -12,7 +13,7 @@ export type { DetectOptions, DetectionSession } from './reader';
 export function createDetectionSession(document: Document, url: string, options: Omit<DetectOptions, 'root'> = {}): DetectionSession {
   const byAddress = options.adapter ?? adapterFor(url);
   const adapter = byAddress.id === 'generic' ? platformAdapter(document) : byAddress;
-  return createReader(document, url, adapter, { general: GENERAL_READERS, ...options });
+  return createReader(document, url, adapter, { general: GENERAL_READERS, signals: comicSignals, ...options });
 }
 
 export function detect(document: Document, url: string, options: DetectOptions = {}): Detection {

@@ -35,10 +35,11 @@ export function shownPrice(block: Element, maxNodes = 80): string | null {
   for (let node = walker.nextNode(), visited = 0; node !== null && visited < maxNodes && shown.length < 6; node = walker.nextNode(), visited++) {
     const raw = node.nodeValue ?? '';
     if (raw.length > 300 || !/\d/.test(raw)) continue;
-    // The sign may stand in its own element ("<span>$</span>3.99"): read the parent's text then.
+    // The sign may stand in its own element ("<span>$</span>3.99"): read the parent's text then; or in
+    // an element of its own beside the amount's ("<span>3,50</span><span>€</span>"): join the two.
     const parent = node.parentElement;
     if (parent === null) continue;
-    const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? (parent.textContent ?? '') : raw;
+    const text = /[$£€¥]/.test(raw) ? raw : (parent.textContent ?? '').length <= 40 ? withSign(parent) : raw;
     const line = clean(text);
     const price = extractPrice(line);
     // The words just before the price in its own line ("<li><span>Cover price</span> $0.25</li>").
@@ -62,6 +63,18 @@ export function isOldPrice(el: Element, block: Element, text: string): boolean {
   return price !== null && OLD_PRICE_WORDS.test(text.slice(0, text.indexOf(price)));
 }
 
+/** An amount's element read with a currency sign that stands alone in the element just before or after it. */
+function withSign(el: Element): string {
+  const text = el.textContent ?? '';
+  // A whole amount only: "19" beside "$" and ".49" is a split price that the parent's text reads whole.
+  if (/[$£€¥]/.test(text) || !/^\s*\d[\d.,\s]*[.,]\d{2}\s*$/.test(text)) return text;
+  const after = clean(el.nextElementSibling?.textContent ?? '');
+  if (/^[$£€¥]$/.test(after) && el.nextSibling === el.nextElementSibling) return `${clean(text)} ${after}`;
+  const before = clean(el.previousElementSibling?.textContent ?? '');
+  if (/^[$£€¥]$/.test(before) && el.previousSibling === el.previousElementSibling) return `${before}${clean(text)}`;
+  return text;
+}
+
 /** Whether `el`, or an element above it inside `block`, strikes a price through or names it the old one.
  *  Up to the block only: the page above it is long, and says nothing of this price. */
 function struckWithin(el: Element, block: Element): boolean {
@@ -73,6 +86,18 @@ function struckWithin(el: Element, block: Element): boolean {
 function namedOld(line: string, price: string, parent: Element, label: string): boolean {
   const before = line.slice(0, line.indexOf(price)) || label || clean(parent.previousSibling?.textContent?.slice(-40) ?? '');
   return OLD_PRICE_WORDS.test(before);
+}
+
+/** A link's text without the price it holds: "Oblivion Song #1 - £2.65" is "Oblivion Song #1". */
+export function withoutPrice(text: string): string {
+  const price = PRICE.exec(text.slice(0, MAX_FIELD_CHARS));
+  if (price === null) return text;
+  const before = text.slice(0, price.index).replace(/[\s\-–—:|,(]+$/, '');
+  const after = text.slice(price.index + price[0].length).replace(/^[\s)]+/, '');
+  // Only a price at either end: one inside the words ("… $5 Edition") belongs to the title.
+  if (after === '' && before !== '') return before;
+  if (before === '' && after !== '') return after.replace(/^[\s\-–—:|,]+/, '');
+  return text;
 }
 
 /** Whether `text` holds a price at all: the commerce signal of a block. */

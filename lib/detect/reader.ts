@@ -19,6 +19,7 @@ import { adapterRules, rulesFor } from './extractors/adapter';
 import type { Extractor, ReadContext } from './extractors/context';
 import { foundItems, type Found } from './found';
 import { linkKeys } from './links';
+import type { ComicSignal } from './signals';
 import type { DetectedItem } from './types';
 import type { SiteAdapter } from '../sites/types';
 
@@ -34,7 +35,19 @@ export interface DetectOptions {
   readonly adapter?: SiteAdapter;
   /** The general readers, run after the core extractors (lib/detect/extractors/general.ts). */
   readonly general?: Extractors;
+  /** What says a book-like title is a comic (lib/detect/signals.ts), loaded with the general readers.
+   *  Until it is here, only a comic shop's own adapter says so. */
+  readonly signals?: SignalReader;
 }
+
+export type SignalReader = (document: Document, url: string, adapter: SiteAdapter) => ComicSignal;
+
+/** The store's own word alone: a comic shop's pages say every book on them is a comic; other pages say
+ *  nothing until the page's signals are read. */
+const storeSignal: SignalReader = (_document, _url, adapter) => {
+  const shop = adapter.comicShop === true;
+  return () => shop;
+};
 
 /** Detection that follows a changing page: each scan returns only the items not returned before, and an
  *  item seen again (a carousel clone, the same product further down) is not returned twice. */
@@ -68,7 +81,8 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
   const seen = options.seen ?? new WeakSet<Element>();
   const rawLimit = options.limit ?? DEFAULT_LIMIT;
   const limit = Number.isFinite(rawLimit) ? Math.max(0, Math.min(Math.floor(rawLimit), MAX_LIMIT)) : DEFAULT_LIMIT;
-  const items = foundItems(limit, seen);
+  const signal = (options.signals ?? storeSignal)(document, url, adapter);
+  const items = foundItems(limit, seen, signal);
   const linkKey = linkKeys(url, adapter.productKey);
   // Only a store's own adapter can fall behind its store's layout; a platform's rules are a best guess.
   const adapterApplies = adapter.matches.length > 0 && rulesFor(adapter, url).length > 0;
@@ -76,7 +90,7 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
   let layoutChanged = false;
 
   function* read(root: Element): Generator<void, void, void> {
-    const context: ReadContext = { document, url, adapter, seen, items, linkKey, whole: root === document.documentElement };
+    const context: ReadContext = { document, url, adapter, seen, items, linkKey, signal, whole: root === document.documentElement };
     for (const [, extractor] of [...CORE_EXTRACTORS, ...(options.general ?? [])]) {
       if (items.full()) break;
       try {

@@ -55,6 +55,11 @@ export interface ParsedTitle {
   readonly subtitle: string | null;
   /** The store cut the text short ("...", "…"): the last word read may be partial. */
   readonly truncated: boolean;
+  /** No mark that only comics carry (an issue number, TP, GN, a cover, a printing): at most what any
+   *  book's title may say (a binding, "Vol. 3", a deluxe edition, a box set), or nothing but what the
+   *  store's category vouched for. A bookstore's novels read so too, so such a title is a comic only where
+   *  something else on the page says so (lib/detect/signals.ts). */
+  readonly bookLike: boolean;
 }
 
 export type NotAComicReason =
@@ -118,7 +123,7 @@ const LEFTOVER_PUNCTUATION = /[\s:;,.\-–—/|%()[\]!*~+]+/g;
 export const NON_COMIC_CATEGORY =
   /\b(?:toys?|apparel|cloth(?:ing|es)|statues?|figures?|figurines?|busts?|collectibles?|merch(?:andise)?|t-?shirts?|shirts?|hoodies?|hats?|caps|socks|games?|[tc]cgs?|boosters?|decks?|dice|miniatures?|heroclix|puzzles?|posters?|prints?|trading cards?|cards?|funko|pops?|plush|replicas?|props?|accessories|dvds?|blu-?rays?|movies?|music|vinyl|gifts?|novelt(?:y|ies)|supplies|bags?|boards?|storage|sleeves?|housewares|drinkware|mugs?|stickers?|pins?|keychains?|backpacks?|jewelry|costumes?)\b/i;
 const COMIC_CATEGORY =
-  /\b(?:comics?|comic books?|graphic novels?|manga|manhwa|manhua|trades?|tpbs?|(?:trade )?paperbacks?|hardcovers?|hardbacks?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|variants?|collected editions?|new releases?|pull list)\b/i;
+  /\b(?:comics?|c[óo]mics?|comic books?|graphic novels?|manga|manhwa|manhua|fumetti|bd|bandes? dessin[ée]es?|romans? graphiques?|tebeos|historietas|trades?|tpbs?|(?:trade )?paperbacks?|hardcovers?|hardbacks?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|variants?|collected editions?|new releases?|pull list)\b/i;
 /** "Comic Book Supplies", "Manga Figures": goods named after comics are not comics. */
 const COMIC_GOODS_CATEGORY = new RegExp(`${COMIC_CATEGORY.source}\\s+${NON_COMIC_CATEGORY.source}`, 'i');
 
@@ -160,8 +165,22 @@ const MERCHANDISE = new RegExp(
     'art\\s+prints?',
     'enamel\\s+pins?',
     'gift\\s+(?:cards?|vouchers?|certificates?)',
+    'tarjetas?\\s+regalo',
+    'cartes?\\s+cadeaux?',
+    'buoni?\\s+regalo',
+    // A print named after an album ("Ex-libris Les Vieux Fourneaux T.8"), a school diary.
+    'ex-?libris',
+    'agendas?',
     '(?:trading|playing)\\s+cards?',
     '(?:board|card|video|tabletop|party)\\s+games?',
+    // Role-playing game books, filed by comic shops beside graphic novels: "Core Rulebook HC".
+    'role[\\s-]?playing\\s+games?',
+    'rpg',
+    '(?:core\\s+)?rule\\s?books?',
+    "players?'?s?\\s+handbook",
+    "(?:dungeon|game)\\s+masters?'?s?\\s+guide",
+    'monster\\s+manual',
+    'source\\s?books?',
     '(?:[tc]cg|heroclix|miniatures?|playmats?|dice|puzzles?|mylars?|beanies?|snapbacks?)',
     '(?:booster|starter|deck)\\s+(?:box|pack|deck|display)(?:e?s)?',
     // Supplies and apparel
@@ -204,6 +223,8 @@ const MERCHANDISE_BUNDLE = /\b(?:mag(?:azine)?|partwork)\s+(?:with|w\/|\+|&)\s+(
 /** After the issue number, goods that name a cover ("Action Figure Variant", "Funko Pop Variant") or come
  *  with the comic ("Polybagged with Poster") do not make it merchandise; "Foil Variant Poster 24x36" does. */
 const NAMES_COVER = /^\s*(?:\S+\s+)?(?:var|cvr|cover|incv)/i;
+/** Words after goods that make them a gift with the product: "Ex-libris offert", "Poster included". */
+const BONUS = /^\s*(?:offerts?|inclus|included|free|gratuits?|gratis|in\s+regalo|de\s+regalo|en\s+cadeau)(?![\p{L}])/iu;
 const COMES_WITH = /(?:\bwith|\bw\/|\+|&)\s*$/i;
 
 /** News about a comic, not the comic: "Review: Saga #66", "… Review Roundup", "… Spoilers", "Interview: …",
@@ -248,6 +269,8 @@ const SERIES_END = new RegExp(
     '\\(\\s*signed\\b',
     // "(New Edition)", "(Revised Edition)": an edition in parentheses ends the series too.
     "\\(\\s*(?:[\\w'-]+\\s+){1,3}ed(?:ition)?\\.?\\s*\\)",
+    // "(Edición Deluxe)", "(Edición integral)", "(Édition spéciale)".
+    '\\(\\s*(?:edici[oó]n|edizione|[ée]dition)\\b[^()]*\\)',
     '\\b(?:vol(?:ume)?\\.?|v\\.|band|bd\\.|tome|tomo|t\\.)\\s*(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\b',
     '(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])',
     '\\b(?:tpb?|hc|sc|o?gn|omnibus|hardcover|hardback|paperback|softcover|trade\\s+paperback|graphic\\s+novel|dlx|box(?:ed)?\\s+set|slipcase|one[\\s-]shot|annual)\\b',
@@ -261,6 +284,13 @@ const SERIES_END = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** A name and a number, perhaps a short edition name after a dash: "Dampyr 216", "Dylan Dog 100 - Oro". */
+const BARE_NUMBER = /^(.*\p{L}.*?)\s+(\d{1,4})(?:\s+[-–—]\s+(\p{L}[\p{L}' ]{0,23}))?$/u;
+const ROMAN_NUMERALS = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
+/** A name, a Roman numeral and a subtitle after a colon: "Maus I: A Survivor's Tale". A lone V or X is
+ *  more often a letter of the name ("Powers of X: X-Men", "V for Vendetta"). */
+const ROMAN_VOLUME = /^(.*\p{L})\s+(I{1,3}|IV|VI{1,3}|IX)\s*:\s*(\S.*)$/u;
 
 /** A series name that ends with a book number: "Brink Book 6", "Saga Book One". */
 const BOOK_NUMBER = /^(.*\S)\s+book\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
@@ -294,7 +324,9 @@ export function parseTitle(raw: string, hints: TitleHints = {}): ParsedTitle | N
 /** Merchandise words name the product before the issue number ("Funko Pop! Venom #363"), and after it
  *  ("Spawn #1 Vinyl Figure", "X-Men #1 (1991) T-Shirt") unless they name the cover or come with the comic. */
 function sellsGoods(head: string, tail: string): boolean {
-  if (MERCHANDISE.test(head)) return true;
+  const named = MERCHANDISE.exec(head);
+  // "Ex-libris offert", "Poster included": a gift that comes with the book is a label, not the product.
+  if (named !== null && !BONUS.test(head.slice(named.index + named[0].length))) return true;
   const goods = tail === '' ? null : MERCHANDISE.exec(tail);
   if (goods === null) return false;
   return !NAMES_COVER.test(tail.slice(goods.index + goods[0].length)) && !COMES_WITH.test(tail.slice(0, goods.index));
@@ -318,9 +350,9 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   const endMatch = SERIES_END.exec(head);
   const seriesEnd = endMatch === null ? head.length : endMatch.index;
   let series = trimSeparators(head.slice(0, seriesEnd));
-  // "Watchmen: A Graphic Novel": the article belongs to the format, not the series; "Demon Slayer
-  // Complete Box Set": so does "Complete".
-  if (endMatch !== null) series = series.replace(/\s*[:–—-]\s*(?:an?|the)$/i, '').replace(/(?<=\p{L}.*)\s+complete$/iu, '');
+  // "Watchmen: A Graphic Novel", "Batman: Nightwalker (The Graphic Novel)": the article belongs to the
+  // format, not the series; "Demon Slayer Complete Box Set": so does "Complete".
+  if (endMatch !== null) series = series.replace(/\s*[:–—(-]\s*(?:an?|the)$/i, '').replace(/(?<=\p{L}.*)\s+complete$/iu, '');
   // "Avengers Omnibus HC Vol 03": the word names the series as well as its format (it is read as both).
   if (endMatch !== null && /^omnibus$/i.test(endMatch[0]) && /\p{L}/u.test(series)) series = trimSeparators(head.slice(0, seriesEnd + endMatch[0].length));
   // Cut inside the series itself ("Marvels Avengers Infinity War Pr..."): its last word is partial.
@@ -350,13 +382,26 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
   if (format === null) return notAComic(raw, 'no-comic-marker');
 
   let number = anchor === null ? null : anchor.number;
-  // "Chainsaw Man 18", "Spider-Man Marvel Saga 45": where a store or a code vouches for a comic whose title
-  // names nothing else, a number ending it is its number (a year is not).
-  const bare = format === 'unknown' && anchor === null && headWords.length === 0 ? /^(.*\p{L}.*?)\s+(\d{1,4})$/u.exec(series) : null;
+  // "Chainsaw Man 18", "Spider-Man Marvel Saga 45", "Dylan Dog 100 - Oro": where a store or a code vouches
+  // for a comic whose title names nothing else, a number ending it (or before a short edition name after a
+  // dash) is its number (a year is not).
+  const bare = format === 'unknown' && anchor === null && headWords.length === 0 ? BARE_NUMBER.exec(series) : null;
   if (bare !== null && !/^(?:19|20)\d{2}$/.test(bare[2] ?? '')) {
     series = trimSeparators(bare[1] ?? '');
     number = normalizeIssueNumber(bare[2] ?? '');
     format = 'issue';
+    if (bare[3] !== undefined) {
+      tailWords = bare[3].split(/\s+/);
+      facts.variant = true;
+    }
+  }
+  // "Maus I: A Survivor's Tale": where a store vouches for a comic, a Roman numeral before the subtitle
+  // is its volume.
+  const roman = format === 'unknown' && anchor === null && facts.volume === null ? ROMAN_VOLUME.exec(series) : null;
+  if (roman !== null) {
+    series = trimSeparators(roman[1] ?? '');
+    facts.volume = ROMAN_NUMERALS.indexOf(roman[2] ?? '') + 1;
+    headWords = (roman[3] ?? '').split(/\s+/).filter((w) => w !== '');
   }
   let volume = facts.volume;
   if (isCollected(format) && number !== null && volume === null && /^\d+$/.test(number)) {
@@ -395,6 +440,7 @@ function readTitle(raw: string, cleaned: Cleaned, vouched: boolean): ParsedTitle
     limitedSeries: facts.limited,
     subtitle: subtitleWords.length > 0 ? display(subtitleWords.join(' '), shouting) : null,
     truncated,
+    bookLike: anchor === null && !facts.comicMarker,
   };
 }
 
@@ -574,6 +620,8 @@ interface Facts {
   printing: number | null;
   reprint: boolean;
   limited: number | null;
+  /** A mark only comics carry was read: TP, GN, omnibus, a cover, a ratio, a printing, "(of 6)", a grade. */
+  comicMarker: boolean;
 }
 
 function emptyFacts(): Facts {
@@ -591,6 +639,7 @@ function emptyFacts(): Facts {
     printing: null,
     reprint: false,
     limited: null,
+    comicMarker: false,
   };
 }
 
@@ -603,22 +652,25 @@ interface MarkerRule {
   readonly where?: Where;
   /** Records what the match says; the matched text is then removed. */
   readonly read: (match: Groups, facts: Facts, where: Where) => void;
+  /** A mark only comics carry (TP, GN, a cover letter, a printing), where a binding or a volume is any book's. */
+  readonly comic?: true;
 }
 
 const MARKER_RULES: readonly MarkerRule[] = [
-  { pattern: /\(\s*of\s+(\d{1,3})\s*\)/gi, read: (m, f) => (f.limited ??= Number(m[1])) },
-  { pattern: /^\s*of\s+(\d{1,3})\b/gi, where: 'tail', read: (m, f) => (f.limited ??= Number(m[1])) },
-  { pattern: /\b(\d{1,2})(?:st|nd|rd|th)\s+(?:ptg|printing|print)\b/gi, read: (m, f) => (f.printing ??= Number(m[1])) },
+  { pattern: /\(\s*of\s+(\d{1,3})\s*\)/gi, read: (m, f) => (f.limited ??= Number(m[1])), comic: true },
+  { pattern: /^\s*of\s+(\d{1,3})\b/gi, where: 'tail', read: (m, f) => (f.limited ??= Number(m[1])), comic: true },
+  { pattern: /\b(\d{1,2})(?:st|nd|rd|th)\s+(?:ptg|printing|print)\b/gi, read: (m, f) => (f.printing ??= Number(m[1])), comic: true },
   {
     pattern: /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:ptg|printing|print)\b/gi,
     read: (m, f) => (f.printing ??= ORDINAL_WORDS[(m[1] ?? '').toLowerCase()] ?? null),
+    comic: true,
   },
-  { pattern: /\b(?:new|another)\s+(?:ptg|printing)\b|\breprint\b|\bfacsimile(?:\s+ed(?:ition)?)?\b/gi, read: (_m, f) => (f.reprint = true) },
-  { pattern: /\b1\s*(?::|\s+in\s+)\s*(\d{1,4})\b/gi, read: (m, f) => setRatio(f, m[1]) },
-  { pattern: /\b(\d{1,4})\s+copy\s+(?:incv|incentive|var(?:iant)?)\b/gi, read: (m, f) => setRatio(f, m[1]) },
-  { pattern: /\b(?:cvr|cover)\s*[-:]?\s*([a-z])\b(?!')/gi, read: (m, f) => (f.coverLetter ??= (m[1] ?? '').toUpperCase()) },
+  { pattern: /\b(?:new|another)\s+(?:ptg|printing)\b|\breprint\b|\bfacsimile(?:\s+ed(?:ition)?)?\b/gi, read: (_m, f) => (f.reprint = true), comic: true },
+  { pattern: /\b1\s*(?::|\s+in\s+)\s*(\d{1,4})\b/gi, read: (m, f) => setRatio(f, m[1]), comic: true },
+  { pattern: /\b(\d{1,4})\s+copy\s+(?:incv|incentive|var(?:iant)?)\b/gi, read: (m, f) => setRatio(f, m[1]), comic: true },
+  { pattern: /\b(?:cvr|cover)\s*[-:]?\s*([a-z])\b(?!')/gi, read: (m, f) => (f.coverLetter ??= (m[1] ?? '').toUpperCase()), comic: true },
   { pattern: /\b(?:cvr|cover)\b/gi, read: () => undefined },
-  { pattern: /\b(?:cgc|cbcs|pgx)\b(?:\s+(?:ss|signature\s+series))?(?:\s+\d{1,2}(?:\.\d)?)?/gi, read: () => undefined },
+  { pattern: /\b(?:cgc|cbcs|pgx)\b(?:\s+(?:ss|signature\s+series))?(?:\s+\d{1,2}(?:\.\d)?)?/gi, read: () => undefined, comic: true },
   { pattern: PRICE_TOKENS, read: () => undefined },
   { pattern: DATE_TOKENS, where: 'tail', read: () => undefined },
   { pattern: YEAR_PAREN, read: readYearParen },
@@ -629,19 +681,24 @@ const MARKER_RULES: readonly MarkerRule[] = [
     pattern: /\b(?:vol(?:ume)?\.?|v\.|band|bd\.|tome|tomo|t\.)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi,
     read: (m, f) => (f.volume ??= volumeNumber(m[1] ?? '')),
   },
+  // A box set, a hardcover, a paperback and a deluxe edition are any book's: they leave a title book-like.
   { pattern: /\bbox(?:ed)?\s+set\b|\bslipcase(?:\s+set)?\b|\bbox\b(?=\s+(?:hc|tp))/gi, read: (_m, f) => f.formats.add('box-set') },
-  { pattern: /\bomnibus\b/gi, read: (_m, f) => f.formats.add('omnibus') },
+  { pattern: /\bomnibus\b/gi, read: (_m, f) => f.formats.add('omnibus'), comic: true },
   // French "Intégrale", Spanish and Italian "Integral(e)": a complete collection.
-  { pattern: /(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('omnibus') },
+  { pattern: /(?<![A-Za-zÀ-ÿ])int[ée]grale?(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('omnibus'), comic: true },
   { pattern: new RegExp(`\\bdlx\\b(?:\\s+ed(?:ition)?\\b)?|\\b${BIG_EDITION}\\s+ed(?:ition)?\\b`, 'gi'), read: (_m, f) => f.formats.add('deluxe') },
+  // "Edición Deluxe", "Edizione Deluxe", "Édition deluxe": the word order of the Romance languages.
+  { pattern: /(?<![A-Za-zÀ-ÿ])(?:edici[oó]n|edizione|[ée]dition)\s+(?:deluxe|absolute|de\s+lujo)(?![A-Za-zÀ-ÿ])/gi, read: (_m, f) => f.formats.add('deluxe') },
+  { pattern: /(?<![A-Za-zÀ-ÿ])(?:edici[oó]n|edizione|[ée]dition)(?![A-Za-zÀ-ÿ])/gi, read: () => undefined },
   { pattern: /\b(?:hc|hardcover|hard\s+cover|hardback)\b/gi, read: (_m, f) => f.formats.add('hc') },
-  { pattern: /\b(?:tpb?|trade\s+paperback|paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },
-  { pattern: /\b(?:o?gn|graphic\s+novel)\b/gi, read: (_m, f) => f.formats.add('gn') },
-  { pattern: /\bone[\s-]shot\b/gi, read: (_m, f) => (f.oneShot = true) },
+  { pattern: /\b(?:tpb?|trade\s+paperback)\b/gi, read: (_m, f) => f.formats.add('tpb'), comic: true },
+  { pattern: /\b(?:paperback|softcover|soft\s+cover|sc)\b/gi, read: (_m, f) => f.formats.add('tpb') },
+  { pattern: /\b(?:o?gn|graphic\s+novel)\b/gi, read: (_m, f) => f.formats.add('gn'), comic: true },
+  { pattern: /\bone[\s-]shot\b/gi, read: (_m, f) => (f.oneShot = true), comic: true },
   // "Batman 2025 Annual #1": the year names the annual, not the series.
   { pattern: /\b((?:19|20)\d{2})\s+(?=annual\b)/gi, read: (m, f) => (f.year ??= Number(m[1])) },
-  { pattern: /\bannual\b/gi, read: (_m, f) => (f.annual = true) },
-  { pattern: /\b(?:var|variant|incv|incentive|ri|ratio)\b/gi, read: (_m, f, where) => markVariant(f, where) },
+  { pattern: /\bannual\b/gi, read: (_m, f) => (f.annual = true), comic: true },
+  { pattern: /\b(?:var|variant|incv|incentive|ri|ratio)\b/gi, read: (_m, f, where) => markVariant(f, where), comic: true },
 ];
 
 /** replace() hands its callback the match, the groups, the offset and the whole string (none of these
@@ -684,6 +741,7 @@ function readMarkers(text: string, facts: Facts, where: Where): string[] {
     if (rule.where !== undefined && rule.where !== where) continue;
     rest = rest.replace(rule.pattern, (...args: unknown[]) => {
       rule.read(replaceGroups(args), facts, where);
+      if (rule.comic === true) facts.comicMarker = true;
       return ' ';
     });
   }

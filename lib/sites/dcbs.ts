@@ -13,6 +13,7 @@ const thumb: ItemRule = {
 export const dcbs: SiteAdapter = {
   id: 'dcbs',
   name: 'DCBS',
+  comicShop: true,
   matches: ['https://*.dcbservice.com/*'],
   pages: [
     {

@@ -12,6 +12,7 @@ const card: ItemRule = {
 export const forbiddenplanet: SiteAdapter = {
   id: 'forbiddenplanet',
   name: 'Forbidden Planet',
+  comicShop: true,
   matches: ['https://*.forbiddenplanet.com/*', 'https://*.forbiddenplanet.co.uk/*'],
   pages: [
     {

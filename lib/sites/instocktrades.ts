@@ -17,6 +17,7 @@ const gridItem: ItemRule = {
 export const instocktrades: SiteAdapter = {
   id: 'instocktrades',
   name: 'InStockTrades',
+  comicShop: true,
   matches: ['https://*.instocktrades.com/*'],
   pages: [
     {

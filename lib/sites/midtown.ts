@@ -12,6 +12,7 @@ const tile: ItemRule = {
 export const midtown: SiteAdapter = {
   id: 'midtown',
   name: 'Midtown Comics',
+  comicShop: true,
   matches: ['https://*.midtowncomics.com/*'],
   pages: [
     {

@@ -8,6 +8,7 @@ const nearby: ItemRule = { container: 'table.nearby tr', title: ['td a'], price:
 export const milehigh: SiteAdapter = {
   id: 'milehigh',
   name: 'Mile High Comics',
+  comicShop: true,
   matches: ['https://*.milehighcomics.com/*'],
   pages: [
     {

@@ -15,6 +15,7 @@ const issue: ItemRule = {
 export const mycomicshop: SiteAdapter = {
   id: 'mycomicshop',
   name: 'MyComicShop',
+  comicShop: true,
   matches: ['https://*.mycomicshop.com/*'],
   pages: [
     {

@@ -23,6 +23,7 @@ const sidebarItem: ItemRule = {
 export const previewsworld: SiteAdapter = {
   id: 'previewsworld',
   name: 'PREVIEWSworld',
+  comicShop: true,
   matches: ['https://*.previewsworld.com/*'],
   categoryNames: { '1': 'Comics', '2': 'Magazines', '3': 'Graphic Novels', '4': 'Books', '10': 'Merchandise', '16': 'Toys' },
   pages: [

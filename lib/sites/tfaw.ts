@@ -13,6 +13,7 @@ const gridItem: ItemRule = {
 export const tfaw: SiteAdapter = {
   id: 'tfaw',
   name: 'Things From Another World',
+  comicShop: true,
   matches: ['https://*.tfaw.com/*'],
   pages: [
     {

@@ -12,6 +12,7 @@ const card: ItemRule = {
 export const thirdeye: SiteAdapter = {
   id: 'thirdeye',
   name: 'Third Eye Comics',
+  comicShop: true,
   matches: ['https://*.thirdeyecomics.com/*'],
   pages: [
     {

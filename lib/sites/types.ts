@@ -46,6 +46,9 @@ export interface SiteAdapter {
   /** Every host the store serves from (match patterns), where `matches` names only its shop's: "any other
    *  store" never reads these, so a store's sign-in or payment host is read by nothing. */
   readonly domains?: readonly string[];
+  /** The store sells comics above all (a comic shop): on its pages a book needs no other sign that it is a
+   *  comic. A bookstore, a marketplace or a shop of any goods leaves it out (lib/detect/signals.ts). */
+  readonly comicShop?: boolean;
   /** Tried in order; every rule whose url test passes is read. */
   readonly pages: readonly PageRule[];
   /** The store's category codes in words, where it writes numbers (PREVIEWS' `dmd-cat="10"`). */

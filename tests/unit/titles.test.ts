@@ -153,3 +153,77 @@ describe('robustness', () => {
     expect(performance.now() - started).toBeLessThan(200);
   });
 });
+
+describe('book-like titles', () => {
+  const bookLike = (title: string, category?: string) => {
+    const parsed = parseTitle(title, category === undefined ? {} : { category });
+    return isComic(parsed) ? parsed.bookLike : parsed.reason;
+  };
+
+  it('a binding, a volume, a deluxe edition or a box set is any book’s: such a title is book-like', () => {
+    expect(bookLike('The Women (Hardcover)')).toBe(true);
+    expect(bookLike('Magnolia Table, Volume 3 (Hardcover)')).toBe(true);
+    expect(bookLike('Chainsaw Man, Vol. 19')).toBe(true);
+    expect(bookLike('Superman: Space Age HC')).toBe(true);
+    expect(bookLike('Batman: The Killing Joke, Deluxe Edition')).toBe(true);
+    expect(bookLike('Astérix Tome 40')).toBe(true);
+    expect(bookLike('Batman: Year One', 'Paperback')).toBe(true);
+  });
+
+  it('an issue number, TP, GN, omnibus, a cover, a printing or "(of 12)" is a comic’s own mark', () => {
+    for (const title of ['Saga Vol. 8 TP', 'This One Summer GN', 'Batman by Tom King Omnibus', 'Absolute Batman #1', 'Doomsday Clock #4 (of 12)', '2000 AD Prog 2076', 'Superman núm. 12', 'Batman Vol. 1 Cover B Variant', 'Blacksad Intégrale']) {
+      expect([title, bookLike(title)]).toEqual([title, false]);
+    }
+  });
+});
+
+describe('titles from the eighth round of written pages', () => {
+  const read = (title: string, category?: string) => {
+    const parsed = parseTitle(title, category === undefined ? {} : { category });
+    return isComic(parsed) ? { series: parsed.series, number: parsed.number, volume: parsed.volume } : parsed.reason;
+  };
+
+  it('"Vol. 0" is volume 0, not a missing one', () => {
+    expect(read('Transmetropolitan Vol. 0: Tales of Human Waste TP')).toEqual({ series: 'Transmetropolitan', number: null, volume: 0 });
+  });
+
+  it('an anthology a store vouches for is a comic with no number', () => {
+    expect(read('Where Monsters Lie Anthology', 'Graphic Novels')).toEqual({ series: 'Where Monsters Lie Anthology', number: null, volume: null });
+    expect(read('Where Monsters Lie Anthology')).toBe('no-comic-marker');
+  });
+
+  it('where a store vouches for it, a name and a number is an issue, also before an edition after a dash', () => {
+    expect(read('Dampyr 216', 'Fumetti')).toEqual({ series: 'Dampyr', number: '216', volume: null });
+    expect(read('Tex 690 - Variant', 'Fumetti')).toEqual({ series: 'Tex', number: '690', volume: null });
+    expect(read('Dylan Dog 100 - Oro', 'Fumetti')).toEqual({ series: 'Dylan Dog', number: '100', volume: null });
+    expect(parseTitle('Dylan Dog 100 - Oro', { category: 'Fumetti' })).toMatchObject({ variant: true, coverText: 'Oro' });
+    expect(read('Dylan Dog Color Fest 50', 'Fumetti')).toEqual({ series: 'Dylan Dog Color Fest', number: '50', volume: null });
+    expect(read('Dampyr 216')).toBe('no-comic-marker');
+  });
+
+  it('a Roman numeral before a subtitle is the volume where a store vouches for the book; a lone V or X is a letter', () => {
+    expect(read("Maus I: A Survivor's Tale: My Father Bleeds History", 'Graphic Novels')).toEqual({ series: 'Maus', number: null, volume: 1 });
+    expect(read('House of X/Powers of X: X-Men', 'Graphic Novels')).toEqual({ series: 'House of X/Powers of X: X-Men', number: null, volume: null });
+  });
+
+  it('"(The Graphic Novel)" and editions in Spanish, Italian and French end the series', () => {
+    expect(read('Batman: Nightwalker (The Graphic Novel)')).toEqual({ series: 'Batman: Nightwalker', number: null, volume: null });
+    expect(read('Batman: Año Uno (Edición Deluxe)')).toEqual({ series: 'Batman: Año Uno', number: null, volume: null });
+    expect(parseTitle('Paracuellos (Edición integral)')).toMatchObject({ series: 'Paracuellos', format: 'omnibus', subtitle: null });
+    expect(parseTitle('Watchmen (Edición Deluxe)')).toMatchObject({ series: 'Watchmen', format: 'hc' });
+  });
+
+  it('role-playing game books, ex-libris prints, school diaries and gift cards in other languages are other products', () => {
+    expect(read('Marvel Multiverse Role-Playing Game: Core Rulebook HC')).toBe('merchandise');
+    expect(read("Dungeons & Dragons Player's Handbook HC (2024)")).toBe('merchandise');
+    expect(read('Ex-libris Les Vieux Fourneaux T.8 - numéroté et signé')).toBe('merchandise');
+    expect(read('Agenda scolaire 2025-2026 Mortelle Adèle')).toBe('merchandise');
+    expect(read('Tarjeta regalo 25 €', 'Cómics')).toBe('merchandise');
+    expect(read('Carte cadeau 30 €', 'BD')).toBe('merchandise');
+  });
+
+  it('goods a book comes with are a label on it, not the product: "Ex-libris offert"', () => {
+    expect(read('Ex-libris offert')).toBe('no-comic-marker');
+    expect(read('Ex-libris offert', 'BD')).toEqual({ series: 'Ex-libris offert', number: null, volume: null });
+  });
+});

@@ -187,10 +187,11 @@ describe('round five', () => {
     void close();
   });
 
-  it("a card's format line makes a title with no format a comic; who signed it is not the series", () => {
+  it("a card's format line makes a title with no format a comic (a hardcover only where the shop sells comics); who signed it is not the series", () => {
     const tile = (id: string, title: string, format: string) => `<article><a href="/${id}-x/"><img src="/p/${id}.webp" alt=""></a><p>${format}</p><h2><a href="/${id}-x/">${title}</a></h2><span class="price">£15.00</span><button>Add to basket</button></article>`;
-    const items = read(`<ul><li>${tile('455873', 'Batman: Hush (Signed by Jim Lee)', 'Hardcover')}</li><li>${tile('455874', 'Batman: Year One', 'Graphic Novel')}</li><li>${tile('455875', 'Batman Cowl Replica', 'Collectibles')}</li></ul>`, 'https://shop.example/search?q=batman');
-    expect(items.map((item) => item.title)).toEqual(['Batman: Hush (Signed by Jim Lee)', 'Batman: Year One']);
+    const list = `<ul><li>${tile('455873', 'Batman: Hush (Signed by Jim Lee)', 'Hardcover')}</li><li>${tile('455874', 'Batman: Year One', 'Graphic Novel')}</li><li>${tile('455875', 'Batman Cowl Replica', 'Collectibles')}</li></ul>`;
+    expect(read(list, 'https://shop.example/search?q=batman').map((item) => item.title)).toEqual(['Batman: Year One']);
+    expect(read(list, 'https://www.examplecomics.example/search?q=batman').map((item) => item.title)).toEqual(['Batman: Hush (Signed by Jim Lee)', 'Batman: Year One']);
     const parsed = parseTitle('Batman: Hush (Signed by Jim Lee)', { category: 'Hardcover' });
     expect(parsed.kind === 'comic' ? parsed.series : parsed.reason).toBe('Batman: Hush');
   });

@@ -4,7 +4,7 @@
 
 import { parseCode, findCodesInText, type Code } from '../codes';
 import { CLONE, clean, copyRank, isValidSelector, MAX_BLOCK_ELEMENTS, MAX_FIELD_CHARS, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, namesOtherProduct, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, linkTitle, namesOtherProduct, signalFor, titleText, wholeTitle, type Titled } from '../judge';
 import { labelledCodes } from '../labelled';
 import { addCode, CODE_IN_PATH, codesFromAddress } from '../links';
 import { extractPrice, isOldPrice } from '../prices';
@@ -83,7 +83,7 @@ function readContainer(context: ReadContext, container: Element, rules: readonly
     // (Checked last: counting a container's elements is the dearest test, and most containers never need it.)
     const otherProduct =
       category === null && rule.category === undefined && text !== null && namesOtherProduct(container, text) && container.getElementsByTagName('*').length <= MAX_BLOCK_ELEMENTS;
-    const judged = otherProduct ? null : judgeTitle(text, category, codes);
+    const judged = otherProduct ? null : judgeTitle(text, category, codes, signalFor(context.signal, container, codes, category));
     // A container that names something other than a comic is done with; one the rule could not read
     // (no title, no code) is left to the general readers.
     if (text !== null || codes.length > 0) seen.add(container);
@@ -173,7 +173,8 @@ function pickPrice(document: Document, container: Element, entries: Pick | undef
 function pickTitle(document: Document, container: Element, entries: Pick): Titled | null {
   for (const field of fieldsOf(document, entries)) {
     const found = findIn(container, field, (el): Titled | null => {
-      const value = readField(el, field);
+      // A link's title attribute, without the store's words around the name ("Product detail for '…'").
+      const value = field.attribute === 'title' && el.matches('a[href]') ? (linkTitle(el) ?? '') : readField(el, field);
       return value === '' ? null : { text: titleText(wholeTitle(value, el)), element: el };
     });
     if (found !== null) return found;

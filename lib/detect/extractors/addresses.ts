@@ -80,7 +80,7 @@ function offerNearby(context: ReadContext, el: Element, codes: Code[], via: Dete
   }
   // A code inside a block read as some other product (a calendar's ISBN) is that product's.
   if (seen.has(el) || el.closest(NOT_CONTENT) !== null || items.isRejected(el)) return;
-  const nearby = titledCard(el, codes, true);
+  const nearby = titledCard(el, codes, context.signal, true);
   if (nearby === null) return; // an image-only banner link is not an item
   const price = shownPrice(nearby.card);
   if (needSale && price === null && !hasBuyControl(nearby.card) && !hasPrice(leadingText(nearby.card, 2000))) return;

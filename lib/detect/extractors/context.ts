@@ -2,6 +2,7 @@
 
 import type { FoundItems } from '../found';
 import type { LinkKey } from '../links';
+import type { ComicSignal } from '../signals';
 import type { SiteAdapter } from '../../sites/types';
 
 export interface ReadContext {
@@ -13,6 +14,8 @@ export interface ReadContext {
   readonly seen: WeakSet<Element>;
   readonly items: FoundItems;
   readonly linkKey: LinkKey;
+  /** What says an item whose title is book-like is a comic (lib/detect/signals.ts). */
+  readonly signal: ComicSignal;
   /** The scan covers the whole document, so page-level data (meta tags, the page's heading) is read. */
   readonly whole: boolean;
 }

@@ -37,7 +37,7 @@ export const labels: Extractor = function* (context, root) {
     // A labelled code outside any item: the nearest block around it that names a comic (a related
     // product's row), else the page's own product, whose details list may stand far below its heading.
     // A labelled code is itself a sign of a product: no price is asked for.
-    const card = titledCard(element, [code]);
+    const card = titledCard(element, [code], context.signal);
     page ??= pageProduct(context);
     // A block whose title is a comic only because this code vouches for it ("DC Comics" beside the
     // barcode) is not a product of its own on a page that has one.

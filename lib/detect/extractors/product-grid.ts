@@ -10,9 +10,10 @@
 
 import { findCodesInText, parseCode, type Code } from '../codes';
 import { CLONE, clean, CODE_LIKE, copyRank, hasBuyControl, isListHeading, MAX_BLOCK_ELEMENTS, NOT_CONTENT, textOf } from '../dom';
-import { judgeTitle, mayBeName, namesOtherProduct, readTitle, titleText, wholeTitle, type Titled } from '../judge';
+import { judgeTitle, linkTitle, mayBeName, namesOtherProduct, readTitle, shownTitle, signalFor, titleText, wholeTitle, type Titled } from '../judge';
 import { addCode, codesFromAddress, linkTarget, OWN_CODE_IN_PATH, codesFromImageName, isActionLink, isEditorialAddress, isListLink, isProductAddress, strictCode } from '../links';
-import { hasPrice, shownPrice } from '../prices';
+import { hasPrice, shownPrice, withoutPrice } from '../prices';
+import type { ComicSignal } from '../signals';
 import { categoryKind, type NotAComicReason } from '../titles';
 import { YIELD_EVERY, type Extractor, type ReadContext } from './context';
 
@@ -225,13 +226,13 @@ function readCard(context: ReadContext, card: Element, key: string): Card | null
   }
   lineCodes(card, codes);
   let category: string | null = null;
-  const reading = cardTitle(card, own, codes);
+  const reading = cardTitle(card, own, codes, context.signal);
   let title = reading.title;
   const unmarked = reading.unmarked;
   // "Batman: Year One" names no format; a line of its card may ("Graphic Novel").
   if (title === null && unmarked !== null) {
     category = formatLine(card);
-    if (category !== null && judgeTitle(unmarked.text, category, codes)) title = unmarked;
+    if (category !== null && judgeTitle(unmarked.text, category, codes, signalFor(context.signal, card, codes, category))) title = unmarked;
   }
   if (title === null || namesOtherProduct(card, title.text)) {
     context.items.reject(card);
@@ -280,6 +281,42 @@ function isFormatSwitch(a: Element): boolean {
   return text.length <= 40 && FORMAT_NAME.test(text.replace(/\s+/g, ' '));
 }
 
+function holdsLink(name: Element, own: readonly Element[]): boolean {
+  return own.some((a) => name.contains(a));
+}
+
+/** The word a cover's description ends with: "Dylan Dog 461 cover", "… copertina", "… portada". */
+const COVER_WORD = /\s+(?:cover|copertina|portada|couverture|capa|titelbild)(?:\s+(?:image|art))?$/i;
+
+/** A cover's description as a title. "<story> - <series> <number> cover" is the series and its number
+ *  ("La stanza senza porte - Dylan Dog 461 cover" is "Dylan Dog 461"); a bare number ("462") is the issue
+ *  the product's address names, written out from it ("/albo/dylan-dog-462-1003012/" is "Dylan Dog 462",
+ *  the store's own id after it dropped). */
+export function altTitle(alt: string, href: string): string {
+  if (/^\d{1,4}$/.test(alt)) return slugTitle(href, alt) ?? alt;
+  const text = alt.replace(COVER_WORD, '');
+  if (text === alt) return alt;
+  const parts = text.split(/\s+[-–—]\s+/);
+  for (let i = 1; i < parts.length; i++) {
+    const rest = parts.slice(i).join(' - ');
+    const reading = readTitle(rest, 'Comics');
+    if (reading.kind === 'comic' && reading.number !== null) return rest;
+  }
+  return text;
+}
+
+/** The name a product's address gives it, when its last folder ends in `number` (before a store id). */
+function slugTitle(href: string, number: string): string | null {
+  const path = href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  const slug = path.split('/').filter((segment) => segment !== '').pop() ?? '';
+  const name = slug.replace(/\.html?$/i, '').replace(/[-_]\d{5,}$/, '');
+  if (!new RegExp(`\\p{L}[-_]0*${number}$`, 'u').test(name)) return null;
+  return name
+    .split(/[-_]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
 function isProductHref(href: string): boolean {
   return !isActionLink(href) && !isListLink(href) && !isEditorialAddress(href);
 }
@@ -294,27 +331,43 @@ function isProductLink(a: Element): boolean {
  *  declares in an attribute, a heading, the link's text; then, weaker, an image's description and the
  *  card's own lines of text. The first that reads as a comic wins; a strong one that reads as some other
  *  product (a T-shirt, a card game) means the card is that product. */
-function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[]): { title: Titled | null; unmarked: Titled | null } {
+function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[], signal: ComicSignal): { title: Titled | null; unmarked: Titled | null } {
+  // What the card shows as its name, whole: its links' text without the price they hold, its headings.
+  // Read only for a link with a title attribute, which gives way to it.
+  const shown = (): string[] => [...own.map((a) => withoutPrice(textOf(a))), ...[...card.querySelectorAll(NAMES)].slice(0, 4).map(textOf)].filter((text) => text !== '');
   // Candidates in order of trust, each list read only when the ones before gave no comic.
   const sources: (() => (Titled & { strong: boolean })[])[] = [
-    () => own.map((a) => ({ text: clean(a.getAttribute('title') ?? ''), element: a, strong: true })),
+    () =>
+      own.map((a) => {
+        const attribute = linkTitle(a);
+        return { text: attribute === null ? '' : shownTitle(attribute, shown()), element: a, strong: true };
+      }),
     () =>
       [...card.attributes]
         .filter((attribute) => attribute.name !== 'name' && /^(?:data-)?[\w-]*(?:title|name)$/i.test(attribute.name))
         .map((attribute) => ({ text: clean(attribute.value.slice(0, 300)), element: own[0] ?? card, strong: true })),
+    // A heading that holds the product's link names it before one that heads the block ("Libri" over the
+    // only book of a shelf, whose card is the whole shelf).
     () =>
-      [...card.querySelectorAll(NAMES)].slice(0, 4).map((name) => ({ text: wholeTitle(textOf(name), name), element: name.querySelector('a[href]') ?? name, strong: true })),
+      [...card.querySelectorAll(NAMES)]
+        .slice(0, 4)
+        .sort((a, b) => Number(holdsLink(b, own)) - Number(holdsLink(a, own)))
+        .map((name) => ({ text: wholeTitle(textOf(name), name), element: name.querySelector('a[href]') ?? name, strong: true })),
     // A link that holds the price too ("Void Rivals #19 … — Regular price $3.99"): its parts first.
     () =>
       own.flatMap((a) => {
-        const whole = { text: wholeTitle(textOf(a), a), element: a, strong: true };
-        if (a.childElementCount === 0 || !hasPrice(whole.text)) return [whole];
+        const text = textOf(a);
+        const whole = { text: wholeTitle(withoutPrice(text), a), element: a, strong: true };
+        if (a.childElementCount === 0 || !hasPrice(text)) return [whole];
         const parts = [...a.querySelectorAll('*')].filter((part) => part.childElementCount === 0 && textOf(part) !== '').slice(0, 6);
         return [...parts.map((part) => ({ text: textOf(part), element: a, strong: false })), whole];
       }),
     () => {
       const image = card.querySelector('img[alt]');
-      return image === null ? [] : [{ text: clean(image.getAttribute('alt') ?? ''), element: image.closest('a[href]') ?? image, strong: false }];
+      if (image === null) return [];
+      const link = image.closest('a[href]');
+      const alt = altTitle(clean(image.getAttribute('alt') ?? ''), link?.getAttribute('href') ?? '');
+      return [{ text: alt, element: link ?? image, strong: false }];
     },
     // Lines of the card, only when its own link names nothing: a product named "Comic Mystery Box" is not
     // the comic a line under it mentions ("Could include Absolute Batman #1!").
@@ -342,7 +395,7 @@ function cardTitle(card: Element, own: readonly Element[], codes: readonly Code[
       const parsed = readTitle(text);
       if (parsed.kind === 'comic') return { title: { text, element: candidate.element }, unmarked };
       if (candidate.strong && NOT_A_COMIC.has(parsed.reason)) return { title: null, unmarked: null };
-      if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes)) vouched = { text, element: candidate.element };
+      if (vouched === null && parsed.reason === 'no-comic-marker' && judgeTitle(text, null, codes, signalFor(signal, card, codes))) vouched = { text, element: candidate.element };
       if (unmarked === null && candidate.strong && parsed.reason === 'no-comic-marker') unmarked = { text, element: candidate.element };
     }
   }
