@@ -31,17 +31,29 @@ export function coverOf(anchor: Element, neighbours: readonly Element[]): HTMLIm
     if (neighbours.some((other) => scope.contains(other))) return null;
     let best: HTMLImageElement | null = null;
     let bestArea = 0;
+    // An image not loaded yet (a lazy one below the fold) has no size now, and a cover's once it loads:
+    // the badge goes over it all the same, and moves with it when it grows.
+    let loading: HTMLImageElement | null = null;
     for (const img of scope.querySelectorAll('img')) {
       const box = img.getBoundingClientRect();
-      if (box.width < MIN_COVER_PX || box.height < MIN_COVER_PX) continue;
+      if (box.width < MIN_COVER_PX || box.height < MIN_COVER_PX) {
+        if (!loading && notLoaded(img)) loading = img;
+        continue;
+      }
       if (box.width * box.height > bestArea) {
         best = img;
         bestArea = box.width * box.height;
       }
     }
-    if (best) return best;
+    if (best ?? loading) return best ?? loading;
   }
   return null;
+}
+
+/** An image still to come: not loaded, or a lazy loader's placeholder waiting for its real address. */
+function notLoaded(img: HTMLImageElement): boolean {
+  if (!img.complete || img.naturalWidth === 0) return true;
+  return img.naturalWidth <= 2 && (img.hasAttribute('data-src') || img.hasAttribute('data-srcset'));
 }
 
 /** The titles just before and after each of these in page order, among all the page's titles. */
