@@ -5,7 +5,7 @@ import { itemQuery, titleRef } from './item-query';
 import { itemKey } from '../detect/item-key';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
-import { footprint, misplaced, type Footprint } from './placement';
+import { footprint, misplaced, placeOf, type Footprint } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
@@ -246,7 +246,7 @@ export class PageSession {
     }
     // One read pass before any badge goes in: where each title and what is around it lies, so the check
     // that follows can tell which badges pushed the page.
-    const prints = wanted.map(({ item }) => footprint(item.anchor));
+    const prints = wanted.map(({ item }) => footprint(placeOf(item.anchor)));
     const made = new Map<DetectedItem, Entry>();
     wanted.forEach(({ item, key, copyOf }, i) => {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
@@ -306,7 +306,7 @@ export class PageSession {
 
   /** Beside its title, at once; checked with the others of its frame (checkPlacement). */
   private mount(entry: Entry): boolean {
-    const anchor = entry.item.anchor;
+    const anchor = placeOf(entry.item.anchor);
     if (!anchor.isConnected) return false;
     try {
       if (this.settings?.badgePlacement === 'before') anchor.before(entry.badge.host);
@@ -329,11 +329,11 @@ export class PageSession {
     const entries = this.unchecked.splice(0).filter((entry) => entry.badge.host.isConnected);
     if (entries.length === 0 || this.signal.aborted) return;
     const before = this.settings?.badgePlacement === 'before';
-    const items = entries.map((entry) => ({ badge: entry.badge, anchor: entry.item.anchor, before, print: entry.print }));
+    const items = entries.map((entry) => ({ badge: entry.badge, anchor: placeOf(entry.item.anchor), before, print: entry.print }));
     try {
       const failed = misplaced(items);
       if (failed.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
-      const anchors = [...this.entries].map((entry) => entry.item.anchor);
+      const anchors = [...this.entries].map((entry) => placeOf(entry.item.anchor));
       for (const moved of globalThis.longboxExtras.placeOver(items, failed, anchors)) {
         const entry = entries[moved.index];
         if (entry) entry.visible = moved.visible;

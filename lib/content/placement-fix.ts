@@ -1,4 +1,4 @@
-import { hostStyle, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
+import { hostStyle, placeOf, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
 
 // The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
 // can see them without the page moving: over the corner of the comic's cover, taking no space; then a
@@ -52,8 +52,9 @@ export function coverOf(anchor: Element, neighbours: readonly Element[]): HTMLIm
 
 /** An image still to come: not loaded, or a lazy loader's placeholder waiting for its real address. */
 function notLoaded(img: HTMLImageElement): boolean {
-  if (!img.complete || img.naturalWidth === 0) return true;
-  return img.naturalWidth <= 2 && (img.hasAttribute('data-src') || img.hasAttribute('data-srcset'));
+  // A broken image (complete, of no size) is no cover: nothing will show there.
+  if (!img.complete) return true;
+  return img.naturalWidth > 0 && img.naturalWidth <= 2 && (img.hasAttribute('data-src') || img.hasAttribute('data-srcset'));
 }
 
 /** The titles just before and after each of these in page order, among all the page's titles. */
@@ -77,7 +78,8 @@ interface Spot {
 }
 
 function spotOf(cover: HTMLImageElement): Spot {
-  const target = cover.parentElement?.tagName === 'PICTURE' ? cover.parentElement : cover;
+  // Before the cover's link, where it has one: inside it, a click on the badge would follow the link.
+  const target = placeOf(cover.parentElement?.tagName === 'PICTURE' ? cover.parentElement : cover);
   const display = target.parentElement ? getComputedStyle(target.parentElement).display : 'block';
   return { cover, target, outOfFlow: /flex|grid/.test(display) };
 }
@@ -96,9 +98,12 @@ function stillPushes(item: PlacementItem): boolean {
 
 /** The block a title's line is in: the title itself when it is one, else its nearest ancestor that is. */
 function blockOf(anchor: Element): Element {
-  for (let el: Element | null = anchor; el; el = el.parentElement) if (!/^(inline|contents)/.test(getComputedStyle(el).display)) return el;
+  for (let el: Element | null = anchor; el; el = el.parentElement) if (!INTERACTIVE.test(el.tagName) && !/^(inline|contents)/.test(getComputedStyle(el).display)) return el;
   return anchor;
 }
+
+/** What takes a click of its own: a badge never goes inside one. */
+const INTERACTIVE = /^(A|BUTTON|LABEL|SUMMARY)$/;
 
 /** What a badge must never lie over, even where it is empty at that spot. */
 const SOLID = /^(A|BUTTON|INPUT|SELECT|TEXTAREA|IMG|PICTURE|SVG|VIDEO|CANVAS|IFRAME|LABEL)$/i;
@@ -211,7 +216,7 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
       const { anchor, badge } = items[i]!;
       badge.place(step, hostStyle(step));
       if (at === 'line') blockOf(anchor).append(badge.host);
-      else if (inlineTitle.get(i)) anchor.after(badge.host);
+      else if (inlineTitle.get(i) || INTERACTIVE.test(anchor.tagName)) anchor.after(badge.host);
       else anchor.append(badge.host);
       moved.get(i)!.placement = step;
     }

@@ -43,6 +43,16 @@ export interface PlacementItem {
 }
 
 /**
+ * Where a badge beside this title goes in: never inside a link, a button or a label, whose own click would
+ * take the member's click on the badge (a link around a card would navigate away from its menu).
+ */
+export function placeOf(anchor: Element): Element {
+  let outer = anchor;
+  for (let el: Element | null = anchor; el; el = el.parentElement) if (/^(A|BUTTON|LABEL|SUMMARY)$/.test(el.tagName)) outer = el;
+  return outer;
+}
+
+/**
  * Where a title lies in the block its badge goes into, and what is around it, each relative to the
  * block: the block's size, the content before the title, the title, the content after it (after the
  * badge once it is in). Read before a badge goes in and after: a badge that changed any of it pushed
