@@ -78,8 +78,7 @@ interface Spot {
 }
 
 function spotOf(cover: HTMLImageElement): Spot {
-  // Before the cover's link, where it has one: inside it, a click on the badge would follow the link.
-  const target = placeOf(cover.parentElement?.tagName === 'PICTURE' ? cover.parentElement : cover);
+  const target = cover.parentElement?.tagName === 'PICTURE' ? cover.parentElement : cover;
   const display = target.parentElement ? getComputedStyle(target.parentElement).display : 'block';
   return { cover, target, outOfFlow: /flex|grid/.test(display) };
 }
