@@ -128,6 +128,23 @@ function describeState(status: BadgeStatus): { label: string; tip: string } {
   }
 }
 
+/**
+ * Keeps a click inside a badge from following a link the badge sits in (over a cover inside a product link):
+ * stopping the click is not enough, a link around it acts on its default. Only the badge's own links (VerseDB's
+ * pages) keep theirs. A field still takes the click (focus and typing come with the press); a label's click
+ * focuses its field by hand, as its default would have.
+ */
+function keepOffStoreLinks(event: Event): void {
+  const path = event.composedPath();
+  for (const node of path) {
+    if (node instanceof ShadowRoot) break;
+    if (node instanceof Element && node.tagName === 'A' && node.hasAttribute('href')) return;
+  }
+  event.preventDefault();
+  const label = path.find((node): node is HTMLLabelElement => node instanceof HTMLLabelElement);
+  if (label?.control && !path.includes(label.control)) label.control.focus();
+}
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -164,8 +181,11 @@ export class Badge implements MenuHost, Placeable {
       // Only the member's own hand opens the menu: a click a page script makes up is not theirs.
       if (event.isTrusted) void this.toggle();
     });
-    // A click inside the badge must not follow the store's link around it.
-    root.addEventListener('click', (event) => event.stopPropagation());
+    // A click inside the badge must reach neither the store's handlers nor a link around the badge.
+    root.addEventListener('click', (event) => {
+      event.stopPropagation();
+      keepOffStoreLinks(event);
+    });
     // One style sheet for every badge of the page, adopted by each root (parsed once, not once a badge);
     // a <style> of its own where the browser will not adopt one from a content script.
     root.append(...(adoptBadgeSheet(root) ? [] : [el('style', { textContent: BADGE_CSS })]), this.pill, this.menu);

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { readBadgeBoxes, readClippedLabels, STATES_PAGE_VIEWS } from '../shared/badges';
 import { FULL_ACCESS, startStandIn, type StandIn } from '../../stand-in/index.ts';
+import { placeholderPng } from './covers';
 import { launchWithExtension } from './fixtures';
 import {
   api, badgeFor, dcbsListing, demoData, extensionWorker, field, fixturePage, idsIn, KAY, settledBadges, signIn, StoreServer, type BadgeView,
@@ -204,6 +205,51 @@ test.describe('badges and their one-click actions', () => {
     await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'pull-list');
     await expect(badgeFor(page, code).locator('.pill')).toHaveAttribute('title', 'You pull Transformers; this issue is not in your collection yet. This one: Cover A, 1st printing.');
     expect(idsIn(await api(setup.si, KAY.token, '/user/pull-list'), 'series')).toContain(56);
+    await page.close();
+  });
+
+  test("a badge over a cover inside the product's link: the member's clicks in its menu act, and never follow the link", async () => {
+    // A card whose cover is its product's link, and whose title box is one clipped line: the badge can only be seen
+    // over the cover, that is inside the link. A click on the menu must act, not open the product.
+    const cover = `data:image/png;base64,${placeholderPng(150, 225).toString('base64')}`;
+    const code = '76194130007800211'; // Absolute Batman #2, issue 921
+    const href = `/product/${code}/absolute-batman-2-cvr-a-nick-dragotta`;
+    const card = {
+      url: 'https://www.dcbservice.com/search/absolute%20batman%20covers',
+      html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Search - DCBS</title>
+<style>.thumbitem{list-style:none;width:160px}.thumbtitle{width:150px;height:1.2em;overflow:hidden;white-space:nowrap}</style></head>
+<body><ul><li class="thumbitem"><a href="${href}"><img src="${cover}" width="150" height="225" alt="Absolute Batman #2 Cvr A Nick Dragotta"></a>
+<div class="thumbtitle"><a href="${href}">Absolute Batman #2 Cvr A Nick Dragotta Regular Edition</a></div>
+<div class="thumbprice"><span class="dcbsprice">$3.24</span></div><div class="thumbcode">${code}</div></li></ul></body></html>`,
+    };
+    const product = { url: `https://www.dcbservice.com${href}`, html: '<!DOCTYPE html><title>Absolute Batman #2 - DCBS</title><h1>Absolute Batman #2</h1>' };
+    setup.stores.add(card, product);
+    const page = await open(setup, card.url);
+    await settledBadges(page, 1);
+    const badge = badgeFor(page, `upc:${code}`);
+    await expect(badge.locator('.pill')).toHaveClass(/\bover\b/);
+    expect(await badge.evaluate((host) => host.closest('a')?.getAttribute('href'))).toBe(href);
+    await badge.locator('.pill').click();
+    const menu = badge.locator('.menu');
+    // Clicks that act on nothing (the tip's words, a field's label, the fields) stay on the page.
+    await menu.locator('.tip').click();
+    await menu.getByText('Condition').click();
+    await expect(menu.locator('select[name=condition]')).toBeFocused();
+    await menu.locator('select[name=condition]').selectOption('VF');
+    await menu.locator('input[name=price_paid]').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(card.url);
+    await menu.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await expect(badge).toHaveAttribute('data-longbox-state', 'wishlist');
+    expect(idsIn(await api(setup.si, KAY.token, '/user/wishlist'), 'entity')).toContain(921);
+    await menu.getByRole('button', { name: 'Remove from wishlist', exact: true }).click();
+    await expect(badge).toHaveAttribute('data-longbox-state', 'not-owned');
+    expect(page.url()).toBe(card.url);
+    // The link itself still goes where the store meant, for a click beside the badge.
+    await badge.locator('.pill').click();
+    await expect(menu).toBeHidden();
+    await page.locator('.thumbtitle a').click();
+    await page.waitForURL(product.url);
     await page.close();
   });
 
