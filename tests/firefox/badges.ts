@@ -43,7 +43,7 @@ export function badgeState(page: Page, code: string, state: string): Promise<Bad
 }
 
 /** An element inside a badge's shadow root, by CSS selector and (when given) its exact text. */
-async function inBadge(page: Page, code: string, selector: string, text?: string): Promise<ElementHandle<Element>> {
+export async function inBadge(page: Page, code: string, selector: string, text?: string): Promise<ElementHandle<Element>> {
   const found = await until(
     `${selector}${text ? ` "${text}"` : ''} in the badge of ${code}`,
     async () => {

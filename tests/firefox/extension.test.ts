@@ -3,7 +3,7 @@ import { readBadgeBoxes, readBoxes, readClippedLabels, readUnseenBadges, STATES_
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStandIn, type StandIn } from '../../stand-in/index.ts';
 import { api, dcbsListing, demoData, fixturePage, idsIn, KAY } from '../e2e/store';
-import { badgeState, choose, clickPill, settledBadges, until, type BadgeView } from './badges';
+import { badgeState, choose, clickPill, inBadge, settledBadges, until, type BadgeView } from './badges';
 import { launchFirefox, type FirefoxWithExtension } from './launch';
 import { readFileSync } from 'node:fs';
 import { memberCopies } from '../shared/collection';
@@ -284,6 +284,28 @@ describe('Longbox in Firefox', () => {
     const withBadges = await page.evaluate(readBoxes, '.price, button');
     await page.evaluate(() => document.querySelectorAll('[data-longbox-badge]').forEach((host) => host.remove()));
     expect(await page.evaluate(readBoxes, '.price, button')).toEqual(withBadges);
+    await page.close();
+  });
+
+  test('a badge over a cover inside its product link: clicks in its menu stay on the page', async () => {
+    const url = 'https://www.panelshopcomics.com/collections/new-this-week';
+    firefox.serve({ url, html: readFileSync('tests/fixtures/placement/tight-layouts.html', 'utf8') });
+    const page = await firefox.openStorePage(url);
+    await settledBadges(page, 13);
+    // The badges the layout put over a cover, inside the cover's link.
+    const inLinks = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.closest('a[href]')).map((host) => host.getAttribute('data-longbox-code') ?? ''),
+    );
+    expect(inLinks.length).toBeGreaterThan(0);
+    const key = inLinks[0] ?? '';
+    await clickPill(page, key);
+    for (const selector of ['.menu .tip', '.menu form.copy label']) {
+      const target = await inBadge(page, key, selector);
+      await target.click();
+      await target.dispose();
+    }
+    await new Promise((done) => setTimeout(done, 500));
+    expect(page.url()).toBe(url);
     await page.close();
   });
 
