@@ -26,7 +26,7 @@ const BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench
 const ASKING_URL = 'https://bench-asking.longbox.test/search?q=longbox-bench';
 const BIG_URL = 'https://www.midtowncomics.com/search?q=longbox-bench-1000';
 const BIG_BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench-1000';
-const RUNS = 15;
+const RUNS = Number(process.env.LONGBOX_BENCH_RUNS ?? 15);
 /** The bare script's usual median on an idle machine of this kind (ms): far above it, the run is too busy. */
 const USUAL_BASELINE_MS = 3;
 
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
         for (const host of hosts) counts[host.getAttribute('data-longbox-state') ?? '?'] = (counts[host.getAttribute('data-longbox-state') ?? '?'] ?? 0) + 1;
         const tasks = (window as unknown as { __longTasks: number[] }).__longTasks;
         const steps: Record<string, number> = {};
-        for (const step of ['readers', 'scanned', 'settings', 'statuses']) steps[step] = (performance.getEntriesByName(`longbox:${step}`)[0]?.startTime ?? Number.NaN) - from;
+        for (const step of ['readers', 'scanned', 'settings', 'statuses', 'measured', 'mounted', 'known-shown', 'asked']) steps[step] = (performance.getEntriesByName(`longbox:${step}`)[0]?.startTime ?? Number.NaN) - from;
         return { ms: to - from, badges: hosts.length, counts, longest: Math.max(0, ...tasks), steps };
       }, { start, shown, selector });
     };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { circuitRetryAt } from './circuit';
 import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items';
-import { bestCondition, type Library } from './library/library';
+import { bestCondition, TITLE_PICK, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
 import type { IssueSummary, OwnedCopy, Resolution, UpcBaseRecord } from './store/db';
 import { matchKey, matchKeyParts, volumeFits, yearsFit } from './library/match';
@@ -132,7 +132,7 @@ export function matchSummary(match: AmbiguousMatch): IssueSummary {
 
 /** Where the member's pick among same-named series is kept for a title (the badge's resolvedFrom). */
 export function titleChoiceKey(title: string): string {
-  return `title:${title}`;
+  return `${TITLE_PICK}${title}`;
 }
 
 /** An issue of the library as a chooser's match shows it. */
@@ -190,6 +190,11 @@ export class StatusResolver {
     return fresh;
   }
 
+  /** What is kept of a code (or of a title's pick), read with the batch's others where one is under way. */
+  private resolution(code: string): Promise<Resolution | null> {
+    return this.shared(`resolution:${code}`, () => this.deps.library.resolution(code));
+  }
+
   private librarySync(): ReturnType<StatusDeps['librarySync']> {
     return this.shared('library-sync', () => this.deps.librarySync());
   }
@@ -206,6 +211,26 @@ export class StatusResolver {
       const all = this.deps.library.issuesByMatchKeys(keys);
       const at = performance.now();
       for (const key of keys) this.batchReads.set(`match:${key}`, { at, read: all.then((found) => found.get(key) ?? []) });
+    }
+    // So are what is kept of their codes (and of a barcode's series base) and the picks made for their titles.
+    const codes = new Set<string>();
+    const bases = new Set<string>();
+    for (const item of items) {
+      for (const code of item.codes) {
+        codes.add(codeKey(code));
+        const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
+        if (upc) bases.add(upc.base);
+      }
+      const title = item.label ?? item.matchKey;
+      if (title) codes.add(titleChoiceKey(title));
+    }
+    if (codes.size + bases.size > 1) {
+      const all = this.deps.library.resolutionsAndBases([...codes], [...bases]);
+      // A failed read is made again one at a time, as if there had been no batch.
+      all.catch(() => undefined);
+      const at = performance.now();
+      for (const code of codes) this.batchReads.set(`resolution:${code}`, { at, read: all.then((found) => found.resolutions.get(code) ?? null, () => this.deps.library.resolution(code)) });
+      for (const base of bases) this.batchReads.set(`base:${base}`, { at, read: all.then((found) => found.bases.get(base) ?? null, () => this.deps.library.upcBase(base)) });
     }
     let settled: PromiseSettledResult<ItemStatus | null>[];
     try {
@@ -266,7 +291,7 @@ export class StatusResolver {
     const unknown: Array<{ code: CodeRef; base: UpcBaseRecord | null }> = [];
     for (const code of codes) {
       const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
-      const { resolution: known, base } = await this.deps.library.resolutionAndBase(codeKey(code), upc?.base ?? null);
+      const [known, base] = await Promise.all([this.resolution(codeKey(code)), upc ? this.shared(`base:${upc.base}`, () => this.deps.library.upcBase(upc.base)) : null]);
       if (known && known.kind !== 'not-found') return this.fromIssueOf(known, ask);
       if (!known) unknown.push({ code, base });
     }
@@ -661,7 +686,7 @@ export class StatusResolver {
     const resolvedFrom = query.label ?? query.matchKey;
     const key = query.matchKey;
     // The member said which issue this title is, when it fit issues of several series.
-    const picked = await this.deps.library.resolution(titleChoiceKey(resolvedFrom));
+    const picked = await this.resolution(titleChoiceKey(resolvedFrom));
     if (picked?.kind === 'found') {
       const issue = (await this.deps.library.issue(picked.issueId)) ?? null;
       return (await this.fromIssue(picked.issueId, issue, { resolvedFrom, byTitle: true }, ask)) ?? 'unknown';

@@ -247,6 +247,7 @@ export class PageSession {
     // One read pass before any badge goes in: where each title and what is around it lies, so the check
     // that follows can tell which badges pushed the page.
     const prints = wanted.map(({ item }) => footprint(placeOf(item.anchor)));
+    mark('longbox:measured');
     const made = new Map<DetectedItem, Entry>();
     wanted.forEach(({ item, key, copyOf }, i) => {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
@@ -258,6 +259,7 @@ export class PageSession {
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     });
+    mark('longbox:mounted');
     // An order page whose lines detection does not read as products (a checkout's thank-you page) is still
     // an order: the report, and with it the order banner, follow every reading.
     if (fresh.length === 0) {
@@ -269,7 +271,9 @@ export class PageSession {
       const status = known.get(entry.item);
       if (status) this.show(entry, status);
     }
+    mark('longbox:known-shown');
     await this.resolve(fresh.filter((entry) => !known.has(entry.item)), false);
+    mark('longbox:asked');
     this.scheduleReport();
     for (const entry of fresh) if (!entry.status) this.visibility?.observe(entry.badge.host);
     if (!this.visibility) await this.resolve(fresh.filter((entry) => !entry.status), true);

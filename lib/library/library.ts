@@ -48,6 +48,8 @@ export function bestCondition(copies: readonly OwnedCopy[]): string | null {
 
 /** How many titles' issues the library keeps in memory (a few pages' worth; the oldest go first). */
 const TITLES_KEPT = 4000;
+/** The keys of the picks kept for titles (lib/status.ts titleChoiceKey) start with this. */
+export const TITLE_PICK = 'title:';
 
 export class Library {
   /**
@@ -87,11 +89,26 @@ export class Library {
     return found && found.expiresAt > this.now() ? found : null;
   }
 
-  /** A code's resolution and, for a UPC, what series learning knows of its base. */
-  async resolutionAndBase(code: string, base: string | null): Promise<{ resolution: Resolution | null; base: UpcBaseRecord | null }> {
-    // Both asked at once, so a code with a base is answered no later than one without.
-    const [resolution, learned] = await Promise.all([this.resolution(code), base === null ? null : this.upcBase(base)]);
-    return { resolution, base: learned };
+  /** What is kept of many codes, and what series learning knows of many UPC bases, in one transaction: a page's comics, read together. */
+  async resolutionsAndBases(codes: readonly string[], bases: readonly string[]): Promise<{ resolutions: Map<string, Resolution | null>; bases: Map<string, UpcBaseRecord | null> }> {
+    const tx = this.db.transaction(['resolutions', 'upcBases']);
+    // A pick among same-named series is kept for few titles, and a page shows many: which titles have
+    // one is one read of their keys, and only those are read.
+    const titles = codes.some((code) => code.startsWith(TITLE_PICK))
+      ? new Set(await tx.objectStore('resolutions').getAllKeys(IDBKeyRange.bound(TITLE_PICK, `${TITLE_PICK}\uffff`)))
+      : new Set<string>();
+    const [resolutions, learned] = await Promise.all([
+      Promise.all(codes.map((code) => (code.startsWith(TITLE_PICK) && !titles.has(code) ? undefined : tx.objectStore('resolutions').get(code)))),
+      Promise.all(bases.map((base) => tx.objectStore('upcBases').get(base))),
+    ]);
+    const now = this.now();
+    return {
+      resolutions: new Map(codes.map((code, i) => {
+        const found = resolutions[i];
+        return [code, found && found.expiresAt > now ? found : null];
+      })),
+      bases: new Map(bases.map((base, i) => [base, learned[i] ?? null])),
+    };
   }
 
   async remember(resolution: Resolution): Promise<void> {

@@ -92,6 +92,10 @@ describe('titles with years', () => {
     // The member picks the 2025 one: the badge says what the library says of it, and keeps saying it.
     expect(await service.handle({ type: 'choose-match', code: 'Batman #1', issueId: recent.id }, fromPage, own)).toEqual({ ok: true });
     expect((await service.itemStatuses([bare]))[0]).toMatchObject({ state: 'wishlist', byTitle: true });
+    // Among a page's other titles, read in one go, the pick still answers for its own title alone.
+    const [picked, another] = await service.itemStatuses([bare, titled('Batman #2', '2')]);
+    expect(picked).toMatchObject({ state: 'wishlist', byTitle: true });
+    expect(another).toMatchObject({ state: 'not-owned', byTitle: true });
     expect(await service.handle({ type: 'choose-match', code: 'Batman #1', issueId: 999_999 }, fromPage, own)).toMatchObject({ ok: false });
     expect(readsServed(si)).toBe(0);
   });
