@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { VERSEDB_HOST_PERMISSION } from './lib/config';
 import { withEarlyEntries } from './lib/content/early-readers';
@@ -10,6 +11,23 @@ import { RETAILER_MATCHES } from './lib/sites/registry';
 // loopback addresses so the extension can reach the local VerseDB stand-in.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
+/** The chunks the background injects beside a store script, into its world (entrypoints/*.ts). */
+const INJECTED_BESIDE = ['general-readers', 'page-extras'];
+const TITLES = fileURLToPath(new URL('./lib/detect/titles.ts', import.meta.url));
+const SHARED_TITLES = fileURLToPath(new URL('./lib/detect/titles-shared.ts', import.meta.url));
+
+/** Resolves every import of lib/detect/titles.ts (by whatever path) to the shared rules' stand-in. */
+function sharedTitles(): Plugin {
+  return {
+    name: 'longbox-shared-titles',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!/(?:^|\/)titles(?:\.ts)?$/.test(source) || importer === SHARED_TITLES) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === TITLES ? SHARED_TITLES : null;
+    },
+  };
+}
 
 export default defineConfig({
   // LONGBOX_OUT gives a run its own output folder, so a rebuild never pulls a build from under a test run.
@@ -41,8 +59,15 @@ export default defineConfig({
     //
     // WXT's ContentScriptContext tells the page that the extension is there (a postMessage and DOM events
     // named with its id); the content scripts get lib/content/quiet-context.ts in its place, which does not.
+    //
+    // The title rules come once per page with the early script (lib/detect/titles-shared.ts): the store
+    // scripts and the chunks injected beside them (the general readers, the page extras) share them.
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      const storeScripts = entrypoints.every((entrypoint) => entrypoint.type === 'content-script');
+      const injected = entrypoints.every((entrypoint) => INJECTED_BESIDE.includes(entrypoint.name));
+      if (!storeScripts && !injected) return;
+      config.plugins = [...(config.plugins ?? []), sharedTitles()];
+      if (!storeScripts) return;
       const swaps: Record<string, string> = {
         'wxt/browser': fileURLToPath(import.meta.resolve('wxt/browser')),
         'wxt/utils/content-script-context': fileURLToPath(new URL('./lib/content/quiet-context.ts', import.meta.url)),

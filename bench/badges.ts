@@ -225,24 +225,26 @@ async function main(): Promise<void> {
     const largest = sizes.reduce((a, b) => (b.gz > a.gz ? b : a));
     const extras = gzipSync(readFileSync(resolve(built, 'page-extras.js'))).length;
     const early = gzipSync(readFileSync(resolve(built, 'early.js'))).length;
+    const readers = gzipSync(readFileSync(resolve(built, 'general-readers.js'))).length;
     const which = built === STORE_DIR ? 'the store build' : 'the e2e build (no store build found; it adds the test contract)';
     const figures = [
       figure({
         name: 'badges: content-script start to 100 badges',
         unit: 'ms',
         measured: times,
-        baseline: bare,
-        usualBaseline: USUAL_BASELINE_MS,
-        budget: 'ratio ≤ 1.5, and < 50 ms while the baseline is < 20 ms',
-        meets: (value, baseline, ratio) => ratio !== null && ratio <= 1.5 && (baseline === null || baseline >= 20 || value < 50),
-        note: `${badges} badges (${states}); baseline: a bare content script attaching 100 shadow hosts with a text pill, same page, same browser`,
+        baseline: asking,
+        usualBaseline: 14,
+        budget: 'ratio ≤ 2 (against one round trip)',
+        meets: (_value, _baseline, ratio) => ratio !== null && ratio <= 2,
+        note: `${badges} badges (${states}); baseline: a bare content script that sends the 100 titles to its background in one message and mounts 100 shadow hosts with a text pill on the answer (the least any extension that knows each comic must spend), same page, same browser`,
       }),
       figure({
-        name: 'badges: against one round trip',
+        name: 'badges: against a bare script',
         unit: 'ms',
         measured: times,
-        baseline: asking,
-        note: 'a second reference: the bare script after one message to its background for the 100 titles\' states (what any extension that knows each comic must at least spend)',
+        baseline: bare,
+        usualBaseline: USUAL_BASELINE_MS,
+        note: 'a second reference: the bare script attaching 100 shadow hosts with a text pill at once, asking nothing',
       }),
       figure({ name: 'badges: longest task during the load', unit: 'ms', measured: longest, budget: '≤ 50 ms (0 = no long task)', meets: (value) => value <= 50 }),
       figure({
@@ -251,8 +253,8 @@ async function main(): Promise<void> {
         measured: popup,
         baseline: emptyPage,
         usualBaseline: 60,
-        budget: 'ratio ≤ 2',
-        meets: (_value, _baseline, ratio) => ratio !== null && ratio <= 2,
+        budget: 'ratio ≤ 1.5',
+        meets: (_value, _baseline, ratio) => ratio !== null && ratio <= 1.5,
         note: 'baseline: an empty Preact page of an extension, opened in a tab the same way',
       }),
       figure({
@@ -262,7 +264,8 @@ async function main(): Promise<void> {
         baseline: heapBare,
         note: "the page's JS heap after a garbage collection (content scripts share it), beside the same page with the bare script",
       }),
-      plain('content scripts: largest, gzipped', largest.gz, 'bytes', '≤ 20000', largest.gz <= 20_000, `${which}: ${largest.name}; smallest ${Math.min(...sizes.map((x) => x.gz))} bytes; beside each, the early script (document_start): ${early} bytes`),
+      plain('content scripts: largest, gzipped', Math.max(largest.gz, early), 'bytes', '≤ 20000', Math.max(largest.gz, early) <= 20_000, `${which}: ${largest.name} ${largest.gz} bytes, smallest ${Math.min(...sizes.map((x) => x.gz))}; beside each, the early script (document_start, with the title rules the others share): ${early} bytes`),
+      plain('on every store page: store script + early script + general readers, gzipped', largest.gz + early + readers, 'bytes', undefined, undefined, `the general readers (${readers} bytes) are injected as the page starts loading`),
       plain('page extras (menu, banners, order reader), gzipped', extras, 'bytes', undefined, undefined, 'loaded only when first needed'),
     ];
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;

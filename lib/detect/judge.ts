@@ -5,7 +5,7 @@
 import type { Code } from './codes';
 import { clean, NOT_CONTENT, textOf } from './dom';
 import type { ComicSignal } from './signals';
-import { categoryKind, isComic, NON_COMIC_CATEGORY, parseTitle, type NotAComic, type ParsedTitle } from './titles';
+import { categoryKind, isComic, namesGoods, parseTitle, type NotAComic, type ParsedTitle } from './titles';
 
 const ELLIPSIS = /(?:\.{3,}|…)\s*$/;
 /** A bestseller rank ("1. ", "12) ") or a marketplace label glued on ("New ListingAbsolute Batman #6",
@@ -187,7 +187,7 @@ export function titledCard(el: Element, codes: readonly Code[], signal: ComicSig
  *  "Apparel · T-Shirt", a "Vinyl Figure" caption, a "Trading Cards" category. */
 export function namesOtherProduct(card: Element, title: string): boolean {
   // Most blocks name no goods at all: one look at their text settles it.
-  if (!NON_COMIC_CATEGORY.test((card.textContent ?? '').slice(0, 2000))) return false;
+  if (!namesGoods((card.textContent ?? '').slice(0, 2000))) return false;
   const walker = card.ownerDocument.createTreeWalker(card, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(), visited = 0; node !== null && visited < 40; node = walker.nextNode(), visited++) {
     const line = clean(node.nodeValue ?? '');

@@ -120,8 +120,13 @@ const PRICE_WORDS =
 const LEFTOVER_PUNCTUATION = /[\s:;,.\-–—/|%()[\]!*~+]+/g;
 
 /** Words that name goods other than comics, as stores categorise them. */
-export const NON_COMIC_CATEGORY =
+const NON_COMIC_CATEGORY =
   /\b(?:toys?|apparel|cloth(?:ing|es)|statues?|figures?|figurines?|busts?|collectibles?|merch(?:andise)?|t-?shirts?|shirts?|hoodies?|hats?|caps|socks|games?|[tc]cgs?|boosters?|decks?|dice|miniatures?|heroclix|puzzles?|posters?|prints?|trading cards?|cards?|funko|pops?|plush|replicas?|props?|accessories|dvds?|blu-?rays?|movies?|music|vinyl|gifts?|novelt(?:y|ies)|supplies|bags?|boards?|storage|sleeves?|housewares|drinkware|mugs?|stickers?|pins?|keychains?|backpacks?|jewelry|costumes?)\b/i;
+/** Whether a text names goods other than comics anywhere in it (a card's whole text, at a glance). */
+export function namesGoods(text: string): boolean {
+  return NON_COMIC_CATEGORY.test(text);
+}
+
 const COMIC_CATEGORY =
   /\b(?:comics?|c[óo]mics?|comic books?|graphic novels?|manga|manhwa|manhua|fumetti|bd|bandes? dessin[ée]es?|romans? graphiques?|tebeos|historietas|trades?|tpbs?|(?:trade )?paperbacks?|hardcovers?|hardbacks?|omnibus(?:es)?|books?|issues?|single issues?|back issues?|variants?|collected editions?|new releases?|pull list)\b/i;
 /** "Comic Book Supplies", "Manga Figures": goods named after comics are not comics. */
