@@ -212,7 +212,9 @@ export class StatusResolver {
       const at = performance.now();
       for (const key of keys) this.batchReads.set(`match:${key}`, { at, read: all.then((found) => found.get(key) ?? []) });
     }
-    // So are what is kept of their codes (and of a barcode's series base) and the picks made for their titles.
+    // So, for answers that spend nothing, are what is kept of their codes (and of a barcode's series base)
+    // and the picks made for their titles. Where lookups may follow, each comic reads its own, so that they
+    // reach their lookups one after the other, in the page's order.
     const codes = new Set<string>();
     const bases = new Set<string>();
     for (const item of items) {
@@ -224,7 +226,7 @@ export class StatusResolver {
       const title = item.label ?? item.matchKey;
       if (title) codes.add(titleChoiceKey(title));
     }
-    if (codes.size + bases.size > 1) {
+    if (options.lookUp === false && codes.size + bases.size > 1) {
       const all = this.deps.library.resolutionsAndBases([...codes], [...bases]);
       // A failed read is made again one at a time, as if there had been no batch.
       all.catch(() => undefined);

@@ -55,6 +55,8 @@ function mark(name: string): void {
 }
 
 const LOOKUP_BATCH_MS = 60;
+/** How long new badges wait for what the cache and library know before going in without it. */
+const ANSWER_WAIT_MS = 100;
 /** Detection time per task: the page stays responsive on a 1,000-item listing. */
 const SLICE_MS = 20;
 const RESCAN_MS = 250;
@@ -136,8 +138,11 @@ export class PageSession {
     // with the settings request while the general readers load: the background answers during the load
     // and the full reading, not after them.
     const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
+    // Where the general readers are here already (asked for as the page started loading), the page is read
+    // once, in full; else the adapter's reading goes first (in slices, to its end) and asks meanwhile.
+    const here = globalThis.longboxGeneralReaders !== undefined;
     const readers = this.loadReaders();
-    const byAdapter = this.detection.scan(undefined, SLICE_MS).filter((item) => itemKey(item) !== null);
+    const byAdapter = here ? [] : (await this.readToEnd()).filter((item) => itemKey(item) !== null);
     const early = byAdapter.length > 0 ? this.ask(byAdapter.map(itemQuery), false) : Promise.resolve(null);
     this.readers = await readers;
     mark('longbox:readers');
@@ -172,6 +177,16 @@ export class PageSession {
     this.mutations = new MutationObserver((records) => this.onMutations(records));
     this.mutations.observe(this.document.documentElement, { childList: true, subtree: true });
     this.signal.addEventListener('abort', () => this.stop(), { once: true });
+  }
+
+  /** The reading under way, to its end, a slice a task (so no task blocks the page for long). */
+  private async readToEnd(): Promise<DetectedItem[]> {
+    let items = this.detection.scan(undefined, SLICE_MS);
+    while (this.detection.pending && !this.signal.aborted) {
+      await new Promise((next) => setTimeout(next, 0));
+      items = this.detection.scan(undefined, SLICE_MS);
+    }
+    return items;
   }
 
   /** Client-side navigation: read the new address with its own page rules; badges still on the page stay. */
@@ -244,10 +259,19 @@ export class PageSession {
         wanted.push({ item: again, key, copyOf: item });
       }
     }
+    // What the cache and library know of the comics not answered yet is asked first: the round trip runs
+    // while the page is measured, and each badge goes in with its answer (one write for all of them).
+    const unasked = wanted.filter(({ item }) => !known.has(item));
+    const asking = unasked.length > 0 ? this.ask(unasked.map(({ item }) => itemQuery(item)), false) : null;
     // One read pass before any badge goes in: where each title and what is around it lies, so the check
     // that follows can tell which badges pushed the page.
     const prints = wanted.map(({ item }) => footprint(placeOf(item.anchor)));
     mark('longbox:measured');
+    // A background slow to answer (busy syncing a large library) does not keep the badges out: past a
+    // moment they go in saying they are looking, and take their answers when these come.
+    const answers = asking ? await Promise.race([asking, new Promise<null>((done) => setTimeout(() => done(null), ANSWER_WAIT_MS))]) : null;
+    if (this.signal.aborted) return;
+    if (answers) unasked.forEach(({ item }, i) => known.set(item, answers[i] ?? null));
     const made = new Map<DetectedItem, Entry>();
     wanted.forEach(({ item, key, copyOf }, i) => {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
@@ -272,7 +296,14 @@ export class PageSession {
       if (status) this.show(entry, status);
     }
     mark('longbox:known-shown');
-    await this.resolve(fresh.filter((entry) => !known.has(entry.item)), false);
+    if (asking && !answers) {
+      const late = await asking;
+      unasked.forEach(({ item }, i) => {
+        const entry = made.get(item);
+        const status = late[i];
+        if (entry && status && !entry.status && this.entries.has(entry)) this.show(entry, status);
+      });
+    }
     mark('longbox:asked');
     this.scheduleReport();
     for (const entry of fresh) if (!entry.status) this.visibility?.observe(entry.badge.host);
