@@ -46,8 +46,11 @@ export function readNode(node: Node, out: LabelledCode[]): void {
   // expression runs, unless the node is long enough to hold a label further in.
   let first = 0;
   while (first < raw.length && raw.charCodeAt(first) <= 32) first++;
+  const labelFirst = 'uegbdisoplUEGBDISOPL'.includes(raw.charAt(first));
+  // Neither a label's first letter nor a code's digits (cleaning never joins two runs of them): nothing to read.
+  if (!labelFirst && !CODE_LIKE.test(raw)) return;
   const text = clean(raw);
-  const label = 'uegbdisoplUEGBDISOPL'.includes(raw.charAt(first)) ? LABEL.exec(text) : null;
+  const label = labelFirst ? LABEL.exec(text) : null;
   const parent = node.parentElement;
   if (parent === null) return;
   if (label === null) {
