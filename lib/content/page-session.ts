@@ -259,19 +259,19 @@ export class PageSession {
         wanted.push({ item: again, key, copyOf: item });
       }
     }
-    // What the cache and library know of the comics not answered yet is asked first: the round trip runs
-    // while the page is measured, and each badge goes in with its answer (one write for all of them).
+    // What the cache and library know of the comics not answered yet is asked first, and each badge goes
+    // in with its answer (one write for all of them). A background slow to answer (busy syncing a large
+    // library) does not keep the badges out: past a moment they go in saying they are looking, and take
+    // their answers when these come.
     const unasked = wanted.filter(({ item }) => !known.has(item));
     const asking = unasked.length > 0 ? this.ask(unasked.map(({ item }) => itemQuery(item)), false) : null;
-    // One read pass before any badge goes in: where each title and what is around it lies, so the check
-    // that follows can tell which badges pushed the page.
-    const prints = wanted.map(({ item }) => footprint(placeOf(item.anchor)));
-    mark('longbox:measured');
-    // A background slow to answer (busy syncing a large library) does not keep the badges out: past a
-    // moment they go in saying they are looking, and take their answers when these come.
     const answers = asking ? await Promise.race([asking, new Promise<null>((done) => setTimeout(() => done(null), ANSWER_WAIT_MS))]) : null;
     if (this.signal.aborted) return;
     if (answers) unasked.forEach(({ item }, i) => known.set(item, answers[i] ?? null));
+    // One read pass just before the badges go in (the page may have moved while the answers came): where
+    // each title and what is around it lies, so the check that follows can tell which badges pushed the page.
+    const prints = wanted.map(({ item }) => footprint(placeOf(item.anchor)));
+    mark('longbox:measured');
     const made = new Map<DetectedItem, Entry>();
     wanted.forEach(({ item, key, copyOf }, i) => {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };

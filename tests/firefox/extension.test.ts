@@ -278,8 +278,9 @@ describe('Longbox in Firefox', () => {
     const page = await firefox.openStorePage(url);
     await settledBadges(page, 13);
     await page.evaluate(() => window.scrollTo(0, 0));
-    // Every badge whose comic is in view is seen; the slider's fourth slide is out of view.
-    expect(await page.evaluate(readUnseenBadges)).toEqual(['Absolute Superman #20']);
+    // Every badge whose comic is in view is seen once the page's layout is checked; the slider's fourth slide is out of view.
+    const unseen = await until('the badges the layout hid, moved', () => page.evaluate(readUnseenBadges), (codes) => codes.length === 1);
+    expect(unseen).toEqual(['Absolute Superman #20']);
     // Prices and buttons are where they are with the badges taken out again: the badges moved nothing.
     const withBadges = await page.evaluate(readBoxes, '.price, button');
     await page.evaluate(() => document.querySelectorAll('[data-longbox-badge]').forEach((host) => host.remove()));
@@ -292,11 +293,12 @@ describe('Longbox in Firefox', () => {
     firefox.serve({ url, html: readFileSync('tests/fixtures/placement/tight-layouts.html', 'utf8') });
     const page = await firefox.openStorePage(url);
     await settledBadges(page, 13);
-    // The badges the layout put over a cover, inside the cover's link.
-    const inLinks = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.closest('a[href]')).map((host) => host.getAttribute('data-longbox-code') ?? ''),
+    // The badges the layout put over a cover, inside the cover's link (moved there once the page's layout is checked).
+    const inLinks = await until(
+      'badges over covers inside their links',
+      () => page.evaluate(() => [...document.querySelectorAll('[data-longbox-badge]')].filter((host) => host.closest('a[href]')).map((host) => host.getAttribute('data-longbox-code') ?? '')),
+      (codes) => codes.length > 0,
     );
-    expect(inLinks.length).toBeGreaterThan(0);
     const key = inLinks[0] ?? '';
     await clickPill(page, key);
     for (const selector of ['.menu .tip', '.menu form.copy label']) {
