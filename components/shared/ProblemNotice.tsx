@@ -1,5 +1,5 @@
 import type { Problem } from '@/lib/ui/problems';
-import { formatWhen } from '@/lib/ui/format';
+import { formatAt } from '@/lib/ui/format';
 
 /** One problem in plain words, and its way out. `onSignIn` is what "sign in again" does on this page. */
 export function ProblemNotice({ problem, now, onSignIn }: { problem: Problem; now: number; onSignIn: () => void }) {
@@ -20,7 +20,7 @@ export function ProblemNotice({ problem, now, onSignIn }: { problem: Problem; no
           , then save the token again in the options.
         </p>
       )}
-      {way.kind === 'wait' && <p class="muted">Nothing to do: Longbox carries on by itself {way.until > now ? `at ${formatWhen(way.until, now)}` : 'now'}.</p>}
+      {way.kind === 'wait' && <p class="muted">Nothing to do: Longbox carries on by itself {way.until > now ? `${formatAt(way.until, now)}` : 'now'}.</p>}
       {way.kind === 'upgrade' && way.url && (
         <a href={way.url} target="_blank" rel="noreferrer">
           About VerseDB PRO

@@ -56,6 +56,15 @@ export function formatWhen(at: number, now: number, locale?: string): string {
   return `${day} ${time}`;
 }
 
+/** A moment ahead as a sentence says it: "at 14:05", "tomorrow at 09:12", "on Thu 15 Jan at 09:00". */
+export function formatAt(at: number, now: number, locale?: string): string {
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  const days = Math.round((startOfDay(at) - startOfDay(now)) / DAY);
+  if (days === 0) return `at ${time}`;
+  if (days === 1) return `tomorrow at ${time}`;
+  return `on ${new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(at)} at ${time}`;
+}
+
 /** A moment past: "just now", "5 min ago", "3 h ago", else the day. */
 export function formatAgo(at: number, now: number, locale?: string): string {
   const minutes = Math.floor((now - at) / 60_000);

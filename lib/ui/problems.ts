@@ -1,6 +1,6 @@
 import { DEFAULT_VERSEDB_URL } from '../config';
 import { SCOPE_PURPOSES } from '../versedb/errors';
-import { formatWhen } from './format';
+import { formatAt, formatWhen } from './format';
 import type { UiError, UiState } from './replies';
 
 // Anything in the way, in plain words, each with the way out: sign in again, add a scope to the
@@ -98,7 +98,7 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'circuit',
       tone: 'warning',
-      text: `VerseDB is not answering. Longbox tries again at ${formatWhen(state.circuit.retryAt, now)}; badges from your library still work.`,
+      text: `VerseDB is not answering. Longbox tries again ${formatAt(state.circuit.retryAt, now)}; badges from your library still work.`,
       way: { kind: 'wait', until: state.circuit.retryAt },
     });
   }

@@ -1,4 +1,4 @@
-import { formatAgo, formatCount, formatWhen } from './format';
+import { formatAgo, formatCount, formatAt, formatWhen } from './format';
 import { plural } from './problems';
 import type { UiState } from './replies';
 
@@ -6,7 +6,7 @@ import type { UiState } from './replies';
 
 export function readsText(quota: UiState['quota'], now: number): { hour: string; today: string } {
   return {
-    hour: `${formatCount(Math.max(0, quota.reads.remaining))} of ${formatCount(quota.reads.limit)} reads left this hour, back to full at ${formatWhen(quota.reads.resetsAt, now)}`,
+    hour: `${formatCount(Math.max(0, quota.reads.remaining))} of ${formatCount(quota.reads.limit)} reads left this hour, back to full ${formatAt(quota.reads.resetsAt, now)}`,
     today: `${formatCount(Math.max(0, quota.readsToday.remaining))} of ${formatCount(quota.readsToday.limit)} today, back to full ${formatWhen(quota.readsToday.resetsAt, now)}`,
   };
 }
@@ -27,8 +27,8 @@ export function syncText(sync: UiState['sync'], now: number): string {
     if (sync.waitingUntil !== null && sync.waitingUntil > now) {
       // A wait with a problem is VerseDB failing (5xx, unreachable); without one, the quota's hourly cap.
       return sync.problem
-        ? `${base}. VerseDB is not answering; the sync goes on at ${formatWhen(sync.waitingUntil, now)}.`
-        : `${base}. The hourly cap allows the next page at ${formatWhen(sync.waitingUntil, now)}.`;
+        ? `${base}. VerseDB is not answering; the sync goes on ${formatAt(sync.waitingUntil, now)}.`
+        : `${base}. The hourly cap allows the next page ${formatAt(sync.waitingUntil, now)}.`;
     }
     return `${base}.`;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAddress, hostPattern, needsHostPermission } from '../../lib/ui/address';
 import { fromDiscovery, fromPageItem, safeCoverUrl, stateLabel } from '../../lib/ui/comics';
-import { daysUntil, focCountdown, formatAgo, formatWhen, groupByDay, issueLabel, parsePrice } from '../../lib/ui/format';
+import { daysUntil, focCountdown, formatAgo, formatAt, formatWhen, groupByDay, issueLabel, parsePrice } from '../../lib/ui/format';
 import { explainError, problemsOf } from '../../lib/ui/problems';
 import type { UiState } from '../../lib/ui/replies';
 import { readsText, syncText, unreadableText } from '../../lib/ui/status-text';
@@ -45,6 +45,10 @@ describe('dates and countdowns', () => {
     expect(formatWhen(at(12, 14, 5), NOW, 'en-GB')).toBe('14:05');
     expect(formatWhen(at(13, 9, 12), NOW, 'en-GB')).toBe('tomorrow 09:12');
     expect(formatWhen(at(15, 9, 0), NOW, 'en-GB')).toMatch(/^Thu.*15.*Jan.* 09:00$/);
+    // In a sentence: "back to full at 14:05", never "at tomorrow 09:12".
+    expect(formatAt(at(12, 14, 5), NOW, 'en-GB')).toBe('at 14:05');
+    expect(formatAt(at(13, 9, 12), NOW, 'en-GB')).toBe('tomorrow at 09:12');
+    expect(formatAt(at(15, 9, 0), NOW, 'en-GB')).toMatch(/^on Thu.*15.*Jan.* at 09:00$/);
     expect(formatAgo(NOW - 20_000, NOW)).toBe('just now');
     expect(formatAgo(NOW - 5 * 60_000, NOW)).toBe('5 min ago');
     expect(formatAgo(NOW - 3 * 3_600_000, NOW)).toBe('3 h ago');
