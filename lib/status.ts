@@ -175,6 +175,10 @@ export class StatusResolver {
   /** Reads every comic of a batch needs alike (the sync's progress, the pull list), made once per batch
    *  and kept SHARED_READ_MS at most (a batch waiting on lookups must not hold a sync's old progress). */
   private readonly batchReads = new Map<string, { at: number; read: Promise<unknown> }>();
+  /** What a batch that spends nothing read of its comics' codes, bases and title picks in one transaction:
+   *  answers only for such batches. A batch that may look comics up reads each comic's own, so its comics
+   *  reach their lookups one after the other, in the page's order, whatever batch runs beside it. */
+  private readonly seeded = new Map<string, { at: number; read: Promise<unknown> }>();
   private batches = 0;
 
   constructor(private readonly deps: StatusDeps) {}
@@ -191,8 +195,14 @@ export class StatusResolver {
   }
 
   /** What is kept of a code (or of a title's pick), read with the batch's others where one is under way. */
-  private resolution(code: string): Promise<Resolution | null> {
-    return this.shared(`resolution:${code}`, () => this.deps.library.resolution(code));
+  private resolution(code: string, lookUp: boolean): Promise<Resolution | null> {
+    return this.seededOr(`resolution:${code}`, lookUp, () => this.deps.library.resolution(code));
+  }
+
+  private seededOr<T>(key: string, lookUp: boolean, read: () => Promise<T>): Promise<T> {
+    const seed = lookUp ? undefined : this.seeded.get(key);
+    if (seed && performance.now() - seed.at < SHARED_READ_MS) return seed.read as Promise<T>;
+    return this.shared(key, read);
   }
 
   private librarySync(): ReturnType<StatusDeps['librarySync']> {
@@ -215,31 +225,16 @@ export class StatusResolver {
     // So, for answers that spend nothing, are what is kept of their codes (and of a barcode's series base)
     // and the picks made for their titles. Where lookups may follow, each comic reads its own, so that they
     // reach their lookups one after the other, in the page's order.
-    const codes = new Set<string>();
-    const bases = new Set<string>();
-    for (const item of items) {
-      for (const code of item.codes) {
-        codes.add(codeKey(code));
-        const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
-        if (upc) bases.add(upc.base);
-      }
-      const title = item.label ?? item.matchKey;
-      if (title) codes.add(titleChoiceKey(title));
-    }
-    if (options.lookUp === false && codes.size + bases.size > 1) {
-      const all = this.deps.library.resolutionsAndBases([...codes], [...bases]);
-      // A failed read is made again one at a time, as if there had been no batch.
-      all.catch(() => undefined);
-      const at = performance.now();
-      for (const code of codes) this.batchReads.set(`resolution:${code}`, { at, read: all.then((found) => found.resolutions.get(code) ?? null, () => this.deps.library.resolution(code)) });
-      for (const base of bases) this.batchReads.set(`base:${base}`, { at, read: all.then((found) => found.bases.get(base) ?? null, () => this.deps.library.upcBase(base)) });
-    }
+    if (options.lookUp === false) this.seed(items);
     let settled: PromiseSettledResult<ItemStatus | null>[];
     try {
       settled = await Promise.allSettled(items.map((item) => this.statusOf(item, options)));
     } finally {
       this.batches -= 1;
-      if (this.batches === 0) this.batchReads.clear();
+      if (this.batches === 0) {
+        this.batchReads.clear();
+        this.seeded.clear();
+      }
     }
     return settled.map((result, i) => {
       if (result.status === 'fulfilled') return result.value;
@@ -255,6 +250,27 @@ export class StatusResolver {
    * The status of one comic. With `lookUp: false` (items not on screen yet) nothing is spent: the
    * answer comes from the cache and the library, or is null when only a lookup could give it.
    */
+  private seed(items: readonly ItemQuery[]): void {
+    const codes = new Set<string>();
+    const bases = new Set<string>();
+    for (const item of items) {
+      for (const code of item.codes) {
+        codes.add(codeKey(code));
+        const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
+        if (upc) bases.add(upc.base);
+      }
+      const title = item.label ?? item.matchKey;
+      if (title) codes.add(titleChoiceKey(title));
+    }
+    if (codes.size + bases.size <= 1) return;
+    const all = this.deps.library.resolutionsAndBases([...codes], [...bases]);
+    // A failed read is made again one at a time, as if there had been no batch.
+    all.catch(() => undefined);
+    const at = performance.now();
+    for (const code of codes) this.seeded.set(`resolution:${code}`, { at, read: all.then((found) => found.resolutions.get(code) ?? null, () => this.deps.library.resolution(code)) });
+    for (const base of bases) this.seeded.set(`base:${base}`, { at, read: all.then((found) => found.bases.get(base) ?? null, () => this.deps.library.upcBase(base)) });
+  }
+
   async statusOf(query: ItemQuery, options: { tabId?: number; lookUp?: boolean } = {}): Promise<ItemStatus | null> {
     try {
       return await this.resolve(query, { tabId: options.tabId, lookUp: options.lookUp ?? true, titleKey: query.matchKey });
@@ -293,7 +309,7 @@ export class StatusResolver {
     const unknown: Array<{ code: CodeRef; base: UpcBaseRecord | null }> = [];
     for (const code of codes) {
       const upc = code.type === 'upc' ? parseComicUpc(code.value) : null;
-      const [known, base] = await Promise.all([this.resolution(codeKey(code)), upc ? this.shared(`base:${upc.base}`, () => this.deps.library.upcBase(upc.base)) : null]);
+      const [known, base] = await Promise.all([this.resolution(codeKey(code), lookUp), upc ? this.seededOr(`base:${upc.base}`, lookUp, () => this.deps.library.upcBase(upc.base)) : null]);
       if (known && known.kind !== 'not-found') return this.fromIssueOf(known, ask);
       if (!known) unknown.push({ code, base });
     }
@@ -688,7 +704,7 @@ export class StatusResolver {
     const resolvedFrom = query.label ?? query.matchKey;
     const key = query.matchKey;
     // The member said which issue this title is, when it fit issues of several series.
-    const picked = await this.resolution(titleChoiceKey(resolvedFrom));
+    const picked = await this.resolution(titleChoiceKey(resolvedFrom), ask.lookUp);
     if (picked?.kind === 'found') {
       const issue = (await this.deps.library.issue(picked.issueId)) ?? null;
       return (await this.fromIssue(picked.issueId, issue, { resolvedFrom, byTitle: true }, ask)) ?? 'unknown';

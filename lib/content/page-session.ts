@@ -68,6 +68,8 @@ export class PageSession {
   private readonly entries = new Set<Entry>();
   private readonly byHost = new WeakMap<Element, Entry>();
   private readonly anchors = new WeakSet<Element>();
+  /** Badges taken on by a reading whose answers are not back yet: they count against MAX_BADGES. */
+  private reserved = 0;
   private settings: PageSettings | null = null;
   private visibility: IntersectionObserver | null = null;
   private mutations: MutationObserver | null = null;
@@ -249,11 +251,11 @@ export class PageSession {
     for (const item of items) {
       const key = itemKey(item);
       // A new detection session (client-side navigation) finds items already badged again.
-      if (!key || this.anchors.has(item.anchor) || this.entries.size + wanted.length >= MAX_BADGES) continue;
+      if (!key || this.anchors.has(item.anchor) || this.entries.size + this.reserved + wanted.length >= MAX_BADGES) continue;
       wanted.push({ item, key });
       // The same comic shown again elsewhere on the page gets a badge there too, with the same status.
       for (const copy of item.copies ?? []) {
-        if (this.anchors.has(copy) || this.entries.size + wanted.length >= MAX_BADGES) continue;
+        if (this.anchors.has(copy) || this.entries.size + this.reserved + wanted.length >= MAX_BADGES) continue;
         const again: DetectedItem = { ...item, anchor: copy, copies: [] };
         if (known.has(item)) known.set(again, known.get(item) ?? null);
         wanted.push({ item: again, key, copyOf: item });
@@ -263,9 +265,14 @@ export class PageSession {
     // in with its answer (one write for all of them). A background slow to answer (busy syncing a large
     // library) does not keep the badges out: past a moment they go in saying they are looking, and take
     // their answers when these come.
+    // Their places are taken before the wait: a reading that starts meanwhile (the page changed, the
+    // store navigated) passes over them instead of giving them a second badge.
+    for (const { item } of wanted) this.anchors.add(item.anchor);
+    this.reserved += wanted.length;
     const unasked = wanted.filter(({ item }) => !known.has(item));
     const asking = unasked.length > 0 ? this.ask(unasked.map(({ item }) => itemQuery(item)), false) : null;
     const answers = asking ? await Promise.race([asking, new Promise<null>((done) => setTimeout(() => done(null), ANSWER_WAIT_MS))]) : null;
+    this.reserved -= wanted.length;
     if (this.signal.aborted) return;
     if (answers) unasked.forEach(({ item }, i) => known.set(item, answers[i] ?? null));
     // One read pass just before the badges go in (the page may have moved while the answers came): where
@@ -277,9 +284,12 @@ export class PageSession {
       const entry: Entry = { key, item, query: itemQuery(item), badge: this.badge(item, key, (action) => this.act(entry, action)), status: null, visible: true, print: prints[i] ?? null };
       if (copyOf) entry.copyOf = made.get(copyOf);
       made.set(item, entry);
-      if (!this.mount(entry)) return;
+      if (!this.mount(entry)) {
+        // Nowhere to put it now: a later reading may try again.
+        this.anchors.delete(item.anchor);
+        return;
+      }
       this.entries.add(entry);
-      this.anchors.add(item.anchor);
       this.byHost.set(entry.badge.host, entry);
       fresh.push(entry);
     });

@@ -308,3 +308,60 @@ describe('the first view', () => {
     expect(report).toMatchObject({ items: [{ key: 'upc:76194134182500111', state: 'not-owned' }] });
   });
 });
+
+describe('a reading that starts while badges wait for their answers', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    detection.items = [];
+    detection.sessions = [];
+  });
+
+  it('passes over the comics already taken on: one badge each, never two', async () => {
+    document.body.innerHTML = '<main><h1 class="title">Saga #61</h1></main>';
+    const anchor = document.querySelector('h1');
+    const item = { codes: [{ type: 'upc', value: '76194134182500111' }], title: 'Saga #61', parsed: null, price: '$3.99', anchor, via: 'adapter:midtown', sources: ['adapter:midtown'] };
+    // The adapter's first reading finds nothing; the full reading, and the one after the store navigates
+    // (the same comic still on the page), each find the comic.
+    detection.sessions = [[], [item], [item]];
+    let session: InstanceType<typeof PageSession> | null = null;
+    let navigated = false;
+    let reports = 0;
+    let reported: (message: Record<string, unknown>) => void = () => undefined;
+    const done = new Promise<Record<string, unknown>>((resolve) => (reported = resolve));
+    const messenger = {
+      send: async (message: unknown) => {
+        const request = message as Record<string, unknown>;
+        switch (request.type) {
+          case 'page-settings':
+            return { ok: true, settings: { enabled: true, defaultCondition: 'NM', badgePlacement: 'after', address: null, signedIn: true } };
+          case 'statuses': {
+            // The store navigates while the first answer is on its way (it comes inside the badges' wait).
+            if (!navigated) {
+              navigated = true;
+              session?.navigated('https://www.midtowncomics.com/product/2');
+            }
+            await new Promise((next) => setTimeout(next, 30));
+            return { ok: true, statuses: (request.items as unknown[]).map(() => ({ state: 'owned', resolvedFrom: 'upc:76194134182500111', copies: 1, issue: null })) };
+          }
+          case 'page-report':
+            reports += 1;
+            reported(request);
+            return { ok: true };
+          default:
+            return { ok: true };
+        }
+      },
+    };
+    const stop = new AbortController();
+    session = new PageSession(document, 'https://www.midtowncomics.com/product/1', { id: 'midtown', pages: [] } as unknown as SiteAdapter, messenger, stop.signal);
+    await session.start();
+    const report = await done;
+    await new Promise((next) => setTimeout(next, 50));
+    stop.abort();
+    expect(navigated).toBe(true);
+    expect(document.querySelectorAll('span')).toHaveLength(1);
+    expect(report).toMatchObject({ items: [{ key: 'upc:76194134182500111', state: 'owned' }] });
+    expect(report.items).toHaveLength(1);
+    expect(reports).toBeGreaterThan(0);
+  });
+});

@@ -170,3 +170,30 @@ describe('StatusResolver before the first sync', () => {
     expect(calls).toEqual(['check:2', 'check:2']);
   });
 });
+
+describe('StatusResolver with batches side by side', () => {
+  it('keeps a lookup batch in page order while a batch that spends nothing reads the same codes at once', async () => {
+    const looked: string[] = [];
+    const { library, resolver } = await setup({
+      client: {
+        lookupUpc: async (value: string) => {
+          looked.push(value);
+          throw new VerseDbError({ kind: 'not-found', message: 'No such comic' }, 404);
+        },
+      },
+    });
+    // The batch read of the first batch is slow (a large page's codes); the other batch must not wait on
+    // it for some comics and not for others.
+    const slow = library.resolutionsAndBases.bind(library);
+    library.resolutionsAndBases = async (codes, bases) => {
+      await new Promise((next) => setTimeout(next, 40));
+      return slow(codes, bases);
+    };
+    const quiet = resolver.statusesOf([upc('76194134182500111'), upc('76194134183400111'), upc('2')], { lookUp: false });
+    const looking = resolver.statusesOf([upc('76194134182500111'), upc('76194134199900111')], { lookUp: true });
+    // (The first may already say what the other batch's lookup learned of it meanwhile.)
+    expect((await quiet).slice(1).map((s) => s?.state ?? null)).toEqual([null, 'not-owned']);
+    expect((await looking).map((s) => s?.state ?? null)).toEqual(['not-found', 'not-found']);
+    expect(looked).toEqual(['76194134182500111', '76194134199900111']);
+  });
+});
