@@ -151,7 +151,9 @@ export class PageSession {
     // A shop platform's rules came with the readers: they read the page from now on.
     this.site = this.recognised() ?? this.site;
     this.detection = createReader(this.document, this.url, this.site, this.readerOptions());
-    const items = this.detection.scan(undefined, SLICE_MS);
+    // To its end, in slices: a first slice alone often reads nothing yet (a reading hands out its items
+    // when it is done), and the page would then wait for a second reading and a second round trip.
+    const items = await this.readToEnd();
     mark('longbox:scanned');
     this.settings = settingsReply(await settings.catch(() => null));
     mark('longbox:settings');
