@@ -3,6 +3,31 @@
 
 const DAY = 86_400_000;
 
+// Building an Intl formatter costs far more than using one (a popup's list of FOC dates built one per
+// row); each is made once per locale and kind and kept.
+type DateKind = 'day' | 'time' | 'month-day';
+const DATE_OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
+  day: { weekday: 'short', month: 'short', day: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  'month-day': { month: 'short', day: 'numeric' },
+};
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(kind: DateKind, locale?: string): Intl.DateTimeFormat {
+  const key = `${kind} ${locale ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[kind])));
+  return format;
+}
+
+function numberFormat(locale?: string): Intl.NumberFormat {
+  const key = locale ?? '';
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale)));
+  return format;
+}
+
 /** Midnight (local) at the start of a `YYYY-MM-DD` day; null for anything else. */
 export function localDay(date: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -27,7 +52,7 @@ export function daysUntil(date: string, now: number): number | null {
 export function formatDay(date: string, locale?: string): string {
   const day = localDay(date);
   if (!day) return date;
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(day);
+  return dateFormat('day', locale).format(day);
 }
 
 /**
@@ -48,21 +73,21 @@ export function focCountdown(focDate: string, now: number): string {
 
 /** A moment to come: "14:05" today, "tomorrow 09:12", else the day and time. */
 export function formatWhen(at: number, now: number, locale?: string): string {
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  const time = dateFormat('time', locale).format(at);
   const days = Math.round((startOfDay(at) - startOfDay(now)) / DAY);
   if (days === 0) return time;
   if (days === 1) return `tomorrow ${time}`;
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
+  const day = dateFormat('day', locale).format(at);
   return `${day} ${time}`;
 }
 
 /** A moment ahead as a sentence says it: "at 14:05", "tomorrow at 09:12", "on Thu 15 Jan at 09:00". */
 export function formatAt(at: number, now: number, locale?: string): string {
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  const time = dateFormat('time', locale).format(at);
   const days = Math.round((startOfDay(at) - startOfDay(now)) / DAY);
   if (days === 0) return `at ${time}`;
   if (days === 1) return `tomorrow at ${time}`;
-  return `on ${new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(at)} at ${time}`;
+  return `on ${dateFormat('day', locale).format(at)} at ${time}`;
 }
 
 /** A moment past: "just now", "5 min ago", "3 h ago", else the day. */
@@ -72,11 +97,11 @@ export function formatAgo(at: number, now: number, locale?: string): string {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  return `on ${new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(at)}`;
+  return `on ${dateFormat('month-day', locale).format(at)}`;
 }
 
 export function formatCount(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return numberFormat(locale).format(n);
 }
 
 /**
