@@ -5,7 +5,7 @@
 // page at another address: it finds the 100 titles by one selector and attaches 100 shadow hosts with a
 // text pill. The two are loaded in turn, RUNS times each; printed (and kept in bench-results.json): the
 // time from each content script's start to all badges shown, medians and spreads, the ratio, the page's
-// longest task, and the content scripts' size gzipped (budget 20 kB each). Run `npm run bench`.
+// longest task or animation frame (until the badges' placement is settled), and the content scripts' size gzipped (budget 20 kB each). Run `npm run bench`.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +27,8 @@ const ASKING_URL = 'https://bench-asking.longbox.test/search?q=longbox-bench';
 const BIG_URL = 'https://www.midtowncomics.com/search?q=longbox-bench-1000';
 const BIG_BASELINE_URL = 'https://bench-baseline.longbox.test/search?q=longbox-bench-1000';
 const RUNS = Number(process.env.LONGBOX_BENCH_RUNS ?? 15);
+/** How long after its badges are shown a page is watched for long tasks and frames (ms). */
+const SETTLE_MS = 400;
 /** The bare script's usual median on an idle machine of this kind (ms): far above it, the run is too busy. */
 const USUAL_BASELINE_MS = 3;
 
@@ -141,6 +143,13 @@ async function main(): Promise<void> {
       const tasks: number[] = [];
       Object.assign(window, { __longTasks: tasks });
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+      // Work done in a frame's own callbacks and its layout (the badges' placement check, the moving of
+      // those it finds misplaced) is no task of its own: a long animation frame tells of it.
+      try {
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {
+        // A browser without long animation frames reports long tasks alone.
+      }
     });
     const times: number[] = [];
     const bare: number[] = [];
@@ -152,6 +161,8 @@ async function main(): Promise<void> {
     const load = async (url: string, start: string, shown: string, selector: string) => {
       await page.goto(url);
       await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, shown, { timeout: 15_000 });
+      // The badges' placement is checked (and fixed) in the frames after they are shown: those count too.
+      await page.waitForTimeout(SETTLE_MS);
       return page.evaluate(({ start, shown, selector }) => {
         const from = performance.getEntriesByName(start)[0]?.startTime ?? Number.NaN;
         const to = performance.getEntriesByName(shown)[0]?.startTime ?? Number.NaN;
@@ -246,7 +257,7 @@ async function main(): Promise<void> {
         usualBaseline: USUAL_BASELINE_MS,
         note: 'a second reference: the bare script attaching 100 shadow hosts with a text pill at once, asking nothing',
       }),
-      figure({ name: 'badges: longest task during the load', unit: 'ms', measured: longest, budget: '≤ 50 ms (0 = no long task)', meets: (value) => value <= 50 }),
+      figure({ name: 'badges: longest task or frame during the load', unit: 'ms', measured: longest, budget: '≤ 50 ms (0 = none over 50 ms)', meets: (value) => value <= 50 }),
       figure({
         name: 'popup: first render (first contentful paint)',
         unit: 'ms',

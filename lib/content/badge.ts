@@ -55,7 +55,7 @@ declare global {
         readOrders: (document: Document, url: string, items: readonly DetectedItem[]) => OrderReport | null;
         orderBanner: (document: Document, comics: number, added: boolean, onOpen: () => void, shown: HTMLElement | null) => HTMLElement;
         /** Moves misplaced badges where they can be seen (lib/content/placement-fix.ts). */
-        placeOver: (items: readonly PlacementItem[], failed: readonly number[], anchors: readonly Element[]) => Array<{ index: number; visible: boolean }>;
+        placeOver: (items: readonly PlacementItem[], failed: readonly number[], anchors: readonly Element[]) => Promise<Array<{ index: number; visible: boolean }>>;
       }
     | undefined;
 }

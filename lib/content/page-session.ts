@@ -381,7 +381,7 @@ export class PageSession {
       const failed = misplaced(items);
       if (failed.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
       const anchors = [...this.entries].map((entry) => placeOf(entry.item.anchor));
-      for (const moved of globalThis.longboxExtras.placeOver(items, failed, anchors)) {
+      for (const moved of await globalThis.longboxExtras.placeOver(items, failed, anchors)) {
         const entry = entries[moved.index];
         if (entry) entry.visible = moved.visible;
       }

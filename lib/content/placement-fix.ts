@@ -8,6 +8,13 @@ import { hostStyle, placeOf, pushed, seen, shown, type Placeable, type Placement
 // only on pages that need it. Batched: one write pass per step for every badge still waiting, one read
 // pass after it.
 
+/** The longest the ladder runs in one task before it lets the page go on (ms). */
+const SLICE_MS = 20;
+
+function nextTask(): Promise<void> {
+  return new Promise((next) => setTimeout(next, 0));
+}
+
 /** The smallest image taken for a comic's cover. */
 const MIN_COVER_PX = 40;
 
@@ -166,12 +173,31 @@ function escapes(host: HTMLElement, cover: Element): boolean {
  * Moves the misplaced badges (`failed`: indices into `items`) to the first placement where each can be
  * seen. `anchors`: every comic title on the page, so a cover is never taken from a neighbour's card.
  */
-export function placeOver(items: readonly PlacementItem[], failed: readonly number[], anchors: readonly Element[]): Moved[] {
+export async function placeOver(
+  items: readonly PlacementItem[],
+  failed: readonly number[],
+  anchors: readonly Element[],
+  pause: () => Promise<void> = nextTask,
+): Promise<Moved[]> {
+  // Each step makes the browser lay the page out again. On a heavy page, with many badges to move, the
+  // steps together would hold the page for longer than a shopper notices, so past a slice of time the
+  // ladder goes on in the next task; meanwhile the badges still waiting are hidden, never painted where
+  // they failed (pushing the page, or where they cannot be seen).
+  let sliceStart = performance.now();
+  const breathe = async (waiting: readonly number[]): Promise<void> => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    for (const i of waiting) items[i]!.badge.host.style.setProperty('display', 'none');
+    await pause();
+    sliceStart = performance.now();
+  };
   // Read: each badge's cover, whether its title is shown, and whether it is seen where it is now.
   const near = neighboursOf(failed.map((i) => items[i]!.anchor), anchors);
   const spots = new Map(failed.map((i) => [i, coverOf(items[i]!.anchor, near.get(items[i]!.anchor) ?? [])] as const).map(([i, cover]) => [i, cover ? spotOf(cover) : null]));
   const titleShown = new Map(failed.map((i) => [i, shown(items[i]!.anchor)]));
   const inlineTitle = new Map(failed.map((i) => [i, getComputedStyle(items[i]!.anchor).display.startsWith('inline')]));
+  // Read before any write: the block of each title's line (a style read between the writes would make the
+  // browser work out the page's styles again for every badge).
+  const lineBlock = new Map(failed.map((i) => [i, blockOf(items[i]!.anchor)]));
   const moved = new Map<number, Moved>(failed.map((i) => [i, { index: i, placement: 'inline', visible: true }]));
 
   // Over the cover, then a compact pill over it: for the badges whose card shows a cover.
@@ -195,6 +221,7 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
     );
     pending = pending.filter((i) => !tried.includes(i) || failing.has(i));
     if (pending.length === 0) break;
+    await breathe(pending);
   }
   // No cover, or none that works: over the free end of the title's line (the host takes no space), in
   // full, then compact; then compact just above or below the title's end, where that is free. What fits nowhere is hidden, never left pushing the page, and the popup lists it.
@@ -208,13 +235,14 @@ export function placeOver(items: readonly PlacementItem[], failed: readonly numb
   ];
   for (const [step, at] of steps) {
     if (pending.length === 0) break;
+    await breathe(pending);
     // Write: each of them after its title (at the end of its last line, inside a title that is a block of
     // its own, where a host after it would start a line of its own), or at the end of the block that holds
     // it (a price after the title on the same line: the badge goes after the price).
     for (const i of pending) {
       const { anchor, badge } = items[i]!;
       badge.place(step, hostStyle(step));
-      if (at === 'line') blockOf(anchor).append(badge.host);
+      if (at === 'line') (lineBlock.get(i) ?? blockOf(anchor)).append(badge.host);
       else if (inlineTitle.get(i) || INTERACTIVE.test(anchor.tagName)) anchor.after(badge.host);
       else anchor.append(badge.host);
       moved.get(i)!.placement = step;
