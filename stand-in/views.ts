@@ -270,9 +270,16 @@ const PRIVATE_COPY_FIELDS = [
 
 const PRINT_NUMBER: Record<string, number> = { '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10 };
 
-function keyReason(issue: Issue) {
-  const first = issue.number === '1';
-  return { id: first ? 1 : 2, name: first ? 'First issue' : 'Anniversary issue', category: 'milestone', slug: first ? 'first-issue' : 'anniversary-issue', notes: null };
+/** A key issue's reasons as a collection item's collectable lists them (contract §6). */
+function keyIssueReasons(v: View, issue: Issue) {
+  return (v.catalog.keyReasons.get(issue.id) ?? []).map(({ kind, notes }) => ({ id: kind.id, name: kind.name, category: kind.category, slug: kind.slug, notes }));
+}
+
+/** `GET /issues/{id}/key-reasons` (PRO): an issue's reasons, each with its kind and the words written for it. */
+export function issueKeyReasonItems(v: View, issue: Issue) {
+  return (v.catalog.keyReasons.get(issue.id) ?? []).map(({ kind, notes }) => ({
+    id: kind.id, name: kind.name, category: kind.category, description: kind.description, notes, source: 'VerseDB editors',
+  }));
 }
 
 /** §6: one item of GET /user/collections, with the whole collectable. */
@@ -354,7 +361,7 @@ export function collectionItem(v: View, copy: Copy, showcase: boolean) {
         id: series.id, name: series.name, slug: series.slug, start_year: series.startYear,
         publisher_name: v.catalog.publisherOf(series).name, cover_url: seriesCoverUrl(v, series),
       },
-      key_issue_reasons: issue.isKey ? [keyReason(issue)] : [],
+      key_issue_reasons: keyIssueReasons(v, issue),
     },
   };
   if (showcase) for (const key of PRIVATE_COPY_FIELDS) delete item[key];

@@ -1,4 +1,5 @@
 import { isbn13To10, normalizeIsbn } from '../barcodes.ts';
+import { keyReasonsOf, type IssueKeyReason } from './keys.ts';
 import type { CatalogData, Character, ComicShop, Creator, Issue, Publisher, Series, Team, Title, Variant } from './types.ts';
 
 export type { CatalogData } from './types.ts';
@@ -28,6 +29,8 @@ export class Catalog {
   readonly comicShops = new Map<number, ComicShop>();
   /** Issues of each series, in number order. */
   readonly issuesBySeries = new Map<number, Issue[]>();
+  /** The key issues' reasons (./keys.ts), by issue id; an issue not here is no key. */
+  readonly keyReasons = new Map<number, IssueKeyReason[]>();
   private readonly byUpc = new Map<string, CodeMatch[]>();
   private readonly byUpcBase = new Map<string, Issue[]>();
   private readonly byIsbn = new Map<string, Issue[]>();
@@ -67,6 +70,20 @@ export class Catalog {
       }
     }
     for (const list of this.issuesBySeries.values()) list.sort(byIssueNumber);
+    for (const [seriesId, list] of this.issuesBySeries) {
+      const series = this.series.get(seriesId);
+      if (!series) continue;
+      const cast = series.characterIds.flatMap((id) => this.characters.get(id)?.name ?? []);
+      for (const issue of list) {
+        const reasons = keyReasonsOf(issue, series, list.length, cast);
+        if (reasons.length > 0) this.keyReasons.set(issue.id, reasons);
+      }
+    }
+  }
+
+  /** Whether VerseDB names a reason this issue is a key. */
+  isKeyIssue(issue: Issue): boolean {
+    return this.keyReasons.has(issue.id);
   }
 
   publisherOf(series: Series): Publisher {

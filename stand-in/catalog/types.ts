@@ -103,6 +103,8 @@ export interface Issue {
   diamondCode: string | null;
   solicitation: string;
   isReprint: boolean;
+  /** A first or hundredth issue: the demo libraries are seeded from these. Every key issue, with its
+   *  reasons, is Catalog.keyReasons (./keys.ts). */
   isKey: boolean;
   variants: Variant[];
   createdAt: string;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Issue, Series } from '../catalog/types.ts';
 import { ApiError, ok } from '../http.ts';
 import { field, queryObject, validate } from '../validation.ts';
-import { issueDetail, issueListItem, seriesDetail, seriesIssueItem, seriesListItem, titleItem, variantItem } from '../views.ts';
+import { KEY_REASON_KINDS } from '../catalog/keys.ts';
+import { issueDetail, issueKeyReasonItems, issueListItem, seriesDetail, seriesIssueItem, seriesListItem, titleItem, variantItem } from '../views.ts';
 import { CATALOG_READ, direction, findIssue, findSeries, idList, issueNumberValue, limitPaging, paginate, paramId, requirePro, sortBy, type Route } from './shared.ts';
 
 // Catalog reads (contract §3): issues, variants (PRO), series, series issues (PRO), titles.
@@ -46,6 +47,13 @@ const seriesQuery = z.object({
   end_year: field.integer('end_year').optional(),
   sort: field.oneOf('sort', ['name', 'start_year', 'average_rating', 'latest_release_date', 'cached_issues_count'] as const).default('name'),
   direction: direction.default('asc'),
+});
+
+/** `GET /key-issue-reasons`: the kinds of key, by category or name. */
+const keyReasonsQuery = z.object({
+  category: field.oneOf('category', ['appearance', 'story', 'creator', 'market', 'media'] as const).optional(),
+  q: z.string().optional(),
+  limit: field.integer('limit', 1, 100).optional(),
 });
 
 /** The catalog's series are all in English. */
@@ -96,7 +104,7 @@ export const catalogRoutes: Route[] = [
           (!q.release_date_from || issue.releaseDate >= q.release_date_from) &&
           (!q.release_date_to || issue.releaseDate <= q.release_date_to) &&
           (!q.hide_unreleased || issue.releaseDate <= ctx.view.today) &&
-          (!q.key_issues_only || issue.isKey)
+          (!q.key_issues_only || catalog.isKeyIssue(issue))
         );
       });
       issues.sort(sortBy(issueSortKey(q.sort), q.direction));
@@ -115,6 +123,25 @@ export const catalogRoutes: Route[] = [
       const issue = findIssue(ctx);
       requirePro(ctx);
       return ok({ data: issue.variants.map((variant) => variantItem(ctx.view, issue, variant)) });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/issues/{issue}/key-reasons', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const issue = findIssue(ctx);
+      requirePro(ctx);
+      return ok({ data: issueKeyReasonItems(ctx.view, issue) });
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/key-issue-reasons', kind: 'read', auth: true, abilities: CATALOG_READ,
+    handle(ctx) {
+      const q = validate(keyReasonsQuery, queryObject(ctx.query));
+      const needle = q.q?.trim().toLowerCase();
+      let kinds = KEY_REASON_KINDS.filter((k) => (!q.category || k.category === q.category) && (!needle || k.name.toLowerCase().includes(needle)));
+      // The limit applies only with a search (the SDK: "Applied only when q is present").
+      if (needle && q.limit !== undefined) kinds = kinds.slice(0, q.limit);
+      return ok({ data: kinds.map((k) => ({ id: k.id, name: k.name, category: k.category, description: k.description })) });
     },
   },
   {
