@@ -3,6 +3,7 @@ import { ItemQuery, PageItem, TitleRef } from './items';
 import { WriteAction, WriteId } from './library/write-action';
 import type { DiscoveryResult } from './background/discovery';
 import type { PageReport, ServiceState } from './background/service';
+import type { KeyReasonsAnswer } from './library/keys';
 import type { IssueStatus } from './library/library';
 import type { WriteResult } from './library/writes';
 import type { ItemStatus } from './status';
@@ -90,6 +91,14 @@ export const Request = z.discriminatedUnion('type', [
   z.object({ type: z.literal('library-status'), issueId: z.number().int(), seriesId: z.number().int().nullable() }),
   /** What a content script needs to know before it badges a page. */
   z.object({ type: z.literal('page-settings'), adapter: z.string().max(40) }),
+  // Which of a page's comics are key issues: each as its badge knows it (its series, else its title's match
+  // key, and its number); one read for the page's series at most, none when they are kept.
+  z.object({
+    type: z.literal('key-issues'),
+    comics: z.array(z.object({ seriesId: z.number().int().nullable(), matchKey: z.string().max(300).nullable(), number: z.string().max(20).nullable() })).max(500),
+  }),
+  // Why an issue is a key, for the badge's menu (PRO members; a free member is told so without a read).
+  z.object({ type: z.literal('key-reasons'), issueId: z.number().int() }),
   z.object({ type: z.literal('open-options') }),
   /** Code a store page loads when it first needs it, into its content-script world: a badge's menu and the
    *  cart banner (`menu`), or the general readers as the page is first read (`readers`). */
@@ -150,6 +159,9 @@ export interface Replies {
   'order-add': { result: AddResult };
   'library-status': { status: IssueStatus };
   'page-settings': { settings: PageSettings };
+  /** In the order asked: the key issue each comic is, or null. */
+  'key-issues': { keys: Array<{ issueId: number } | null> };
+  'key-reasons': { reasons: KeyReasonsAnswer };
   'open-options': object;
   'load-extras': object;
 }
@@ -165,7 +177,7 @@ export type ReplyTo<T extends RequestType> = ({ ok: true } & Replies[T]) | Error
 /** Messages a content script may send; the rest come only from the extension's own pages. */
 export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'ping', 'statuses', 'write', 'choose-match', 'page-report', 'page-settings', 'open-options', 'load-extras',
-  'order-report', 'open-order-review',
+  'order-report', 'open-order-review', 'key-issues', 'key-reasons',
 ]);
 
 export interface MessageSender {

@@ -11,6 +11,7 @@ import { DEFAULT_PREFERENCES, type Preferences, type Session } from '../settings
 import { matchSummary, StatusResolver, titleChoiceKey, type ItemStatus } from '../status';
 import type { ItemQuery, PageItem } from '../items';
 import { readSelection, selectionItem } from '../lookup/selection';
+import { KeyIssues, keyMarks } from '../library/keys';
 import { VariantFinder } from '../library/variants';
 import { variantNamed } from '../library/title-resolution';
 import { isComic, parseTitle } from '../detect/titles';
@@ -99,6 +100,7 @@ export class LongboxService {
   readonly orders: OrderDesk;
   readonly titles: TitleResolver;
   readonly variants: VariantFinder;
+  readonly keys: KeyIssues;
 
   private constructor(
     private readonly env: ServiceEnv,
@@ -146,6 +148,7 @@ export class LongboxService {
       readSeriesIssues: (seriesId) => this.statuses.readSeriesCatalog(seriesId),
     });
     this.variants = new VariantFinder({ library, scheduler, client, isPro: () => this.session?.member?.isPro === true });
+    this.keys = new KeyIssues({ library, scheduler, client, isPro: () => this.session?.member?.isPro === true });
     this.orders = new OrderDesk({
       library,
       statuses: this.statuses,
@@ -441,6 +444,8 @@ export class LongboxService {
   /** Where a request came from: the tab and frame of a content script; neither for the extension's pages. */
   private readonly handlers: { [T in RequestType]: (request: RequestOf<T>, from: { tabId?: number; frameId: number }) => Promise<Replies[T]> } = {
     ping: async () => ({ version: this.env.version ?? '0.0.0' }),
+    'key-issues': async (request, from) => ({ keys: await keyMarks(request.comics, this.keys, from.tabId) }),
+    'key-reasons': async (request) => ({ reasons: await this.keys.reasonsOf(request.issueId) }),
     statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
     write: async (request) => {
       const { write, code } = request.code

@@ -12,6 +12,7 @@ import {
   FollowUpdatesPage,
   IssueListPage,
   IssueRecord,
+  KeyReasons,
   LookupResult,
   NoBody,
   AnyBody,
@@ -290,6 +291,22 @@ export class VerseDbClient {
       schema: IssueListPage,
       query: { series_ids: seriesIds.join(','), q, limit: 100, include: 'series', sort: 'issue_number', direction: 'asc' },
     });
+  }
+
+  /**
+   * One page (100 at most) of the key issues of these series (`key_issues_only`), in number order: which
+   * issues collectors hunt, for every series a page shows, in one read a page.
+   */
+  keyIssues(seriesIds: readonly number[], page = 1) {
+    return this.request('GET', '/issues', {
+      schema: IssueListPage,
+      query: { series_ids: seriesIds.join(','), key_issues_only: 'true', limit: 100, page, sort: 'issue_number', direction: 'asc' },
+    });
+  }
+
+  /** Why an issue is a key. PRO members only: 402 (pro-required) otherwise. */
+  keyReasons(issueId: number) {
+    return this.request('GET', `/issues/${issueId}/key-reasons`, { schema: KeyReasons });
   }
 
   /** An issue's covers, each with its id, type and ratio. PRO members only: 402 (pro-required) otherwise. */

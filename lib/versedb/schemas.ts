@@ -182,6 +182,21 @@ export const IssueListPage = z
   .object({ data: issueRows, meta: PageMeta })
   .transform((p) => ({ issues: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
+/**
+ * One reason an issue is a key (`GET /issues/{id}/key-reasons`, PRO): its kind ("1st Appearance") and the
+ * words written for the issue ("1st appearance of Miles Morales"). A reason with neither is no reason.
+ */
+export const KeyReason = z
+  .object({ id: OptionalId, name: Text, category: Text, description: Text, notes: Text, source: Text })
+  .refine((r) => r.name !== null || r.notes !== null, { message: 'without a name or words' })
+  .transform((r) => ({ name: r.name, category: r.category, notes: r.notes }));
+export type KeyReason = z.output<typeof KeyReason>;
+
+/** `GET /issues/{id}/key-reasons`: the issue's reasons; a record that cannot be read costs only its row. */
+export const KeyReasons = z
+  .object({ data: rowsOf(KeyReason).nullish().catch(null) })
+  .transform((r) => r.data?.rows ?? []);
+
 /** A series as the catalog's search lists it: which volume, from when, by whom, in what form. */
 export const SeriesListItem = z
   .object({
