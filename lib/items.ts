@@ -85,5 +85,7 @@ export const PageItem = z.object({
   titleRef: TitleRef.nullable().default(null),
   /** False when the page's layout leaves no place its badge can be seen: the popup lists it as such. */
   visible: z.boolean().optional(),
+  /** The key issue it is (VerseDB names why collectors hunt it), when the page's keys were read. */
+  keyIssueId: z.number().int().optional(),
 });
 export type PageItem = z.infer<typeof PageItem>;

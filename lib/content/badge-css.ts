@@ -8,6 +8,8 @@ export const BADGE_CSS =
   '.pill{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;padding:1px 8px;width:128px;height:19px;' +
   'overflow:hidden;text-overflow:ellipsis;border-radius:999px;font:600 11px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;white-space:nowrap;border:1px solid #c6cbd3;background:#fff;color:#3b4250}' +
   '.pill::before{flex:none;content:"";width:7px;height:7px;border-radius:50%;background:currentColor;opacity:.8}' +
+  // A key issue: the dot becomes a gold diamond with a dark edge, the same size, so the box is the same.
+  '.key::before{border-radius:1px;transform:rotate(45deg);background:#e0a800;box-shadow:0 0 0 1px #5c4200;opacity:1}' +
   '.pill:focus-visible{outline:2px solid #1d3a8a;outline-offset:1px}' +
   '.owned{background:#e3f6e8;color:#14632c;border-color:#9ad5aa}' +
   '.wishlist{background:#f1e8fb;color:#5b2a8c;border-color:#cdb2ea}' +

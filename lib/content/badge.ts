@@ -1,5 +1,5 @@
 import type { BadgeState } from '../badge-states';
-import type { ActionError, BadgeStatus } from './replies';
+import type { ActionError, BadgeStatus, KeyReasonsView } from './replies';
 import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
 import { BADGE_CSS } from './badge-css';
@@ -31,6 +31,8 @@ export interface BadgeContext {
   title: () => TitleRef | null;
   /** Makes sure the menu code is loaded; false when it could not be. */
   loadMenu: () => Promise<boolean>;
+  /** Why an issue is a key (one read, for PRO members), for the menu of a key issue's badge. */
+  keyReasons: (issueId: number) => Promise<KeyReasonsView>;
 }
 
 /** What the menu code sees of a badge. */
@@ -39,6 +41,8 @@ export interface MenuHost {
   readonly status: BadgeStatus | null;
   readonly context: BadgeContext;
   readonly tip: string;
+  /** The key issue the comic is (VerseDB names reasons collectors hunt it for), or null. */
+  readonly keyIssueId: number | null;
   note: string | null;
   fields: Record<string, string[]>;
   /** A change is on its way: every control waits, so one click is one write. */
@@ -157,6 +161,7 @@ export class Badge implements MenuHost, Placeable {
   readonly menu: HTMLDivElement;
   private readonly pill: HTMLButtonElement;
   status: BadgeStatus | null = null;
+  keyIssueId: number | null = null;
   note: string | null = null;
   fields: Record<string, string[]> = {};
   busy = false;
@@ -196,12 +201,32 @@ export class Badge implements MenuHost, Placeable {
   }
 
   get tip(): string {
-    return this.status ? describe(this.status).tip : '';
+    if (!this.status) return '';
+    const { tip } = describe(this.status);
+    return this.keyIssueId === null ? tip : `Key issue. ${tip}`;
   }
 
   show(status: BadgeStatus): void {
     this.status = status;
-    const { label, tip } = describe(status);
+    this.render();
+  }
+
+  /** Marks the comic as a key issue (or not): a mark inside the pill, which keeps its size in every state. */
+  markKey(issueId: number | null): void {
+    if (issueId === this.keyIssueId) return;
+    this.keyIssueId = issueId;
+    if (TEST_CONTRACT) {
+      if (issueId === null) this.host.removeAttribute('data-longbox-key-issue');
+      else this.host.setAttribute('data-longbox-key-issue', String(issueId));
+    }
+    if (this.status) this.render();
+  }
+
+  private render(): void {
+    const status = this.status;
+    if (!status) return;
+    const { label } = describe(status);
+    const tip = this.tip;
     if (TEST_CONTRACT) {
       this.host.setAttribute('data-longbox-state', status.state);
       this.host.setAttribute('data-longbox-code', status.resolvedFrom ?? this.context.key);
@@ -227,7 +252,7 @@ export class Badge implements MenuHost, Placeable {
 
   private pillClass(state: string): string {
     const where = { inline: '', over: ' over', 'over-compact': ' over compact', compact: ' compact', after: ' after', 'after-compact': ' after compact', above: ' above compact', below: ' below compact' }[this.placement];
-    return `pill ${state}${where}`;
+    return `pill ${state}${where}${this.keyIssueId === null ? '' : ' key'}`;
   }
 
   private async toggle(): Promise<void> {

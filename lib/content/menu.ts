@@ -1,5 +1,5 @@
 import type { MenuHost } from './badge';
-import type { BadgeStatus } from './replies';
+import type { BadgeStatus, KeyReasonsView } from './replies';
 import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
 import { newWriteId } from '../write-id';
@@ -16,6 +16,9 @@ export const MENU_CSS =
   '.action{display:block;width:100%;box-sizing:border-box;margin:4px 0;padding:5px 8px;border-radius:6px;border:1px solid #1d3a8a;' +
   'background:#1d3a8a;color:#fff;font:inherit;text-align:center;cursor:pointer;text-decoration:none}' +
   'a.action{background:#fff;color:#1d3a8a}' +
+  '.key-issue{margin:0 0 8px;padding:6px 8px;border-radius:6px;background:#fff6d6;color:#5c4200}.key-issue strong{display:block}' +
+  '.key-issue ul{margin:4px 0 0;padding-left:16px}' +
+  '@media (prefers-color-scheme:dark){.key-issue{background:#3a3112;color:#f3dc8a}}' +
   '.copy{margin:8px 0 0;padding:8px 0 0;border-top:1px solid #e4e7eb}' +
   '.copy label{display:flex;justify-content:space-between;align-items:center;margin:0 0 6px}' +
   '.copy select,.copy input{font:inherit;width:110px;padding:2px 4px}' +
@@ -53,6 +56,31 @@ function titleOnly(status: BadgeStatus, title: TitleRef | null): title is TitleR
  *  the background finds the issue when the action is taken. */
 function codeFor(status: BadgeStatus): { code: string } | object {
   return status.issueId === null && status.inferred && status.resolvedFrom ? { code: status.resolvedFrom } : {};
+}
+
+/** Why each badge's issue is a key, once asked (by issue: a badge may be marked as another issue later). */
+const reasonsOf = new WeakMap<MenuHost, { issueId: number; view: KeyReasonsView | null }>();
+
+/** "Key issue", and why: read when the menu first opens (for PRO members; the others are told it needs PRO). */
+function keySection(host: MenuHost, issueId: number): HTMLElement {
+  let known = reasonsOf.get(host);
+  if (known?.issueId !== issueId) {
+    known = { issueId, view: null };
+    reasonsOf.set(host, known);
+    const asked = known;
+    void host.context.keyReasons(issueId).then((view) => {
+      asked.view = view;
+      if (reasonsOf.get(host) === asked && !host.menu.hidden) renderMenu(host);
+    });
+  }
+  const section = el('div', { className: 'key-issue' }, el('strong', { textContent: 'Key issue' }));
+  const view = known.view;
+  if (view === null) section.append(el('span', { textContent: 'Asking VerseDB why…' }));
+  else if (view.kind === 'needs-pro') section.append(el('span', { textContent: 'VerseDB tells PRO members why an issue is a key.' }));
+  else if (view.kind === 'unavailable') section.append(el('span', { textContent: `VerseDB could not say why now: ${view.message}` }));
+  else if (view.reasons.length === 0) section.append(el('span', { textContent: 'VerseDB names no reason yet.' }));
+  else section.append(el('ul', {}, ...view.reasons.map((reason) => el('li', { textContent: reason.notes ?? reason.name ?? '' }))));
+  return section;
 }
 
 /** The protocol message (lib/protocol.ts) for an action on a comic; a write gets its id here, at the click. */
@@ -186,6 +214,7 @@ export function renderMenu(host: MenuHost): void {
   const s = host.status;
   const parts: Node[] = [];
   if (s) parts.push(el('p', { className: 'tip', textContent: host.tip }));
+  if (s && host.keyIssueId !== null) parts.push(keySection(host, host.keyIssueId));
   if (s?.state === 'ambiguous') {
     const list = el('div', { className: 'matches' });
     for (const match of s.matches.slice(0, 12)) {

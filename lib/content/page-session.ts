@@ -9,7 +9,7 @@ import { footprint, misplaced, placeOf, type Footprint } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
-import { actionError, orderComicsReply, queuedReply, settingsReply, statusesReply, type ActionError, type BadgeStatus, type PageSettings } from './replies';
+import { actionError, keyReasonsReply, keysReply, orderComicsReply, queuedReply, settingsReply, statusesReply, type ActionError, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
 // cache and library know at once, look up the rest as they come on screen, follow the page as it
@@ -43,6 +43,8 @@ interface Entry {
   print: Footprint | null;
   /** The comic's first place on the page, when this badge marks it again elsewhere. */
   copyOf?: Entry;
+  /** The key issue it is, once asked (./keys in the background); null when it is none. */
+  keyIssueId?: number | null;
 }
 
 export { itemKey };
@@ -60,6 +62,11 @@ const ANSWER_WAIT_MS = 100;
 /** Detection time per task: the page stays responsive on a 1,000-item listing. */
 const SLICE_MS = 20;
 const RESCAN_MS = 250;
+/** After the last badge takes its answer, how long before the page's key issues are asked for (ms): the
+ *  whole page is asked at once, so its comics of one series tell the others which series they are. */
+const KEYS_WAIT_MS = 150;
+/** Comics asked about in one key-issues request. */
+const KEYS_ASKED_MAX = 500;
 const MAX_BADGES = 2000;
 
 export class PageSession {
@@ -77,6 +84,9 @@ export class PageSession {
   private lookupTimer: ReturnType<typeof setTimeout> | null = null;
   private rescanTimer: ReturnType<typeof setTimeout> | null = null;
   private reportTimer: ReturnType<typeof setTimeout> | null = null;
+  private keysTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the last key-issues request asked, so the same page is not asked again. */
+  private keysAsked = '';
   private banner: HTMLElement | null = null;
   private changedWhileReading = false;
   private readers: Extractors = [];
@@ -205,7 +215,7 @@ export class PageSession {
   private stop(): void {
     this.mutations?.disconnect();
     this.visibility?.disconnect();
-    for (const timer of [this.lookupTimer, this.rescanTimer, this.reportTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.lookupTimer, this.rescanTimer, this.reportTimer, this.keysTimer]) if (timer) clearTimeout(timer);
   }
 
   private onMutations(records: MutationRecord[]): void {
@@ -332,6 +342,7 @@ export class PageSession {
       onAction,
       title: () => titleRef(item),
       loadMenu: () => this.loadExtras(),
+      keyReasons: async (issueId) => keyReasonsReply(await this.messenger.send({ type: 'key-reasons', issueId }).catch(() => null)),
     });
   }
 
@@ -421,6 +432,49 @@ export class PageSession {
   private show(entry: Entry, status: BadgeStatus): void {
     entry.status = status;
     entry.badge.show(status);
+    this.scheduleKeys();
+  }
+
+  private scheduleKeys(): void {
+    if (this.keysTimer) clearTimeout(this.keysTimer);
+    this.keysTimer = setTimeout(() => {
+      this.keysTimer = null;
+      void this.askKeys();
+    }, KEYS_WAIT_MS);
+  }
+
+  /** Which of the page's comics are key issues: the whole page in one request, read from what the
+   *  background keeps, else one read for the page's series. Nothing is asked where no answer names a series. */
+  private async askKeys(): Promise<void> {
+    const asked = [...this.entries].filter((entry) => entry.status && !entry.copyOf && (entry.status.seriesId !== null || entry.query.matchKey)).slice(0, KEYS_ASKED_MAX);
+    if (!asked.some((entry) => entry.status?.seriesId !== null) || this.signal.aborted) return;
+    const comics = asked.map((entry) => ({ seriesId: entry.status?.seriesId ?? null, matchKey: entry.query.matchKey, number: entry.status?.number ?? null }));
+    const said = JSON.stringify(comics);
+    if (said === this.keysAsked) return;
+    this.keysAsked = said;
+    let reply: unknown;
+    try {
+      reply = await this.messenger.send({ type: 'key-issues', comics });
+    } catch {
+      reply = null;
+    }
+    const keys = keysReply(reply, asked.length);
+    if (!keys) {
+      // No answer: the next change of the page's answers asks again.
+      this.keysAsked = '';
+      return;
+    }
+    let marked = false;
+    asked.forEach((entry, i) => {
+      const key = keys[i] ?? null;
+      marked ||= key !== (entry.keyIssueId ?? null);
+      entry.keyIssueId = key;
+      entry.badge.markKey(key);
+    });
+    for (const entry of this.entries) {
+      if (entry.copyOf && entry.copyOf.keyIssueId !== undefined) entry.badge.markKey(entry.copyOf.keyIssueId);
+    }
+    if (marked) this.scheduleReport();
   }
 
   private async resolve(entries: Entry[], lookUp: boolean): Promise<void> {
@@ -480,6 +534,7 @@ export class PageSession {
           seriesId: entry.status.seriesId,
           copies: entry.status.copies,
           coverUrl: entry.status.coverUrl,
+          ...(entry.keyIssueId ? { keyIssueId: entry.keyIssueId } : {}),
           ...(visible ? {} : { visible: false }),
           titleRef: entry.status.byTitle && entry.status.issueId === null ? titleRef(entry.item) : null,
         });

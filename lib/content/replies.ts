@@ -129,3 +129,24 @@ export function orderComicsReply(reply: unknown): { comics: number; added: boole
   if (!isObj(reply) || reply.ok !== true || typeof reply.comics !== 'number' || !Number.isInteger(reply.comics)) return null;
   return { comics: reply.comics, added: reply.added === true };
 }
+
+/** `{ok: true, keys: [...]}`: the key issue each comic asked about is, or null; null when it does not fit. */
+export function keysReply(reply: unknown, expected: number): Array<number | null> | null {
+  if (!isObj(reply) || reply.ok !== true || !Array.isArray(reply.keys) || reply.keys.length !== expected) return null;
+  return reply.keys.map((key) => (isObj(key) ? num(key.issueId) : null));
+}
+
+/** Why an issue is a key, as its menu tells it. */
+export type KeyReasonsView =
+  | { kind: 'reasons'; reasons: Array<{ name: string | null; notes: string | null }> }
+  | { kind: 'needs-pro' }
+  | { kind: 'unavailable'; message: string };
+
+export function keyReasonsReply(reply: unknown): KeyReasonsView {
+  const answer = isObj(reply) && reply.ok === true && isObj(reply.reasons) ? reply.reasons : null;
+  if (answer?.kind === 'needs-pro') return { kind: 'needs-pro' };
+  if (answer?.kind === 'reasons' && Array.isArray(answer.reasons)) {
+    return { kind: 'reasons', reasons: answer.reasons.flatMap((r) => (isObj(r) && (str(r.name) || str(r.notes)) ? [{ name: str(r.name), notes: str(r.notes) }] : [])) };
+  }
+  return { kind: 'unavailable', message: str(answer?.message) ?? (actionError(reply)?.message ?? 'Longbox could not ask VerseDB now.') };
+}

@@ -462,14 +462,17 @@ test.describe('a hostile store page, against the store build', () => {
     expect(await page.evaluate(pageDatabases)).toEqual([]);
     expect(reads.resources.filter((address) => !address.startsWith('https://www.dcbservice.com/') && !address.startsWith('https://media.dcbservice.com/'))).toEqual([]);
 
-    // VerseDB was asked what badging needed: one lookup per code the library could not answer, no write.
+    // VerseDB was asked what badging needed: one lookup per code the library could not answer, then one
+    // read of the key issues of the page's series; no write.
     expect(calls(setup.si.requests().slice(logged))).toEqual([
       'GET /api/v1/lookup/upc/76194138626300411',
       'GET /api/v1/lookup/isbn/9781607066927',
       'GET /api/v1/lookup/isbn/9781607069317',
       'GET /api/v1/lookup/upc/76194130007800211',
       'GET /api/v1/lookup/upc/761941309507',
+      'GET /api/v1/issues',
     ]);
+    expect(setup.si.requests().slice(logged).at(-1)?.query).toMatch(/key_issues_only=true/);
     await page.close();
   });
 
