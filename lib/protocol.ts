@@ -5,6 +5,7 @@ import type { DiscoveryResult } from './background/discovery';
 import type { PageReport, ServiceState } from './background/service';
 import type { KeyReasonsAnswer } from './library/keys';
 import type { IssueStatus } from './library/library';
+import type { WishlistRunResult } from './library/run-gaps';
 import type { WriteResult } from './library/writes';
 import type { ItemStatus } from './status';
 import { OrderReport } from './orders/order';
@@ -97,6 +98,12 @@ export const Request = z.discriminatedUnion('type', [
     type: z.literal('key-issues'),
     comics: z.array(z.object({ seriesId: z.number().int().nullable(), matchKey: z.string().max(300).nullable(), number: z.string().max(20).nullable() })).max(500),
   }),
+  // The popup's "Wishlist the missing" of a run: the series, and each missing comic by its issue or number.
+  z.object({
+    type: z.literal('wishlist-missing'),
+    seriesId: z.number().int(),
+    comics: z.array(z.object({ issueId: z.number().int().nullable(), number: z.string().max(40).nullable() })).min(1).max(500),
+  }),
   // Why an issue is a key, for the badge's menu (PRO members; a free member is told so without a read).
   z.object({ type: z.literal('key-reasons'), issueId: z.number().int() }),
   z.object({ type: z.literal('open-options') }),
@@ -162,6 +169,7 @@ export interface Replies {
   /** In the order asked: the key issue each comic is, or null. */
   'key-issues': { keys: Array<{ issueId: number } | null> };
   'key-reasons': { reasons: KeyReasonsAnswer };
+  'wishlist-missing': { result: WishlistRunResult };
   'open-options': object;
   'load-extras': object;
 }

@@ -517,6 +517,36 @@ export class StatusResolver {
     });
   }
 
+  /**
+   * A series' issues read whole, page after page (at most `maxPages` reads), and kept: a run's missing issues
+   * are found by number from it, all of them for the reads of its pages, not one read each.
+   */
+  async readWholeSeries(seriesId: number, maxPages = 10): Promise<void> {
+    const client = this.deps.client();
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    const epoch = this.deps.epoch?.() ?? 0;
+    const seen = new Set<number>();
+    let complete = false;
+    let seriesName: string | null = null;
+    for (let page = 1; page <= maxPages; page++) {
+      const answer = await this.deps.scheduler.run({ key: `series-issues:${seriesId}:page:${page}`, kind: 'read', priority: 'user' }, () => client.seriesIssuesPage(seriesId, page));
+      if ((this.deps.epoch?.() ?? 0) !== epoch) return;
+      // A server that ignores `page` sends the first page again: nothing new ends the reading.
+      const issues = answer.issues.filter((issue) => issue.seriesId === seriesId && !seen.has(issue.id));
+      for (const issue of issues) seen.add(issue.id);
+      seriesName ??= issues.find((issue) => issue.series)?.series?.name ?? null;
+      await this.deps.library.addMissingIssues(issues.map(issueSummary));
+      await this.deps.library.learnSeries(seriesId, { seriesName, issues: issues.map((issue) => ({ number: issue.number, issueId: issue.id })) });
+      const last = answer.meta?.lastPage ?? (answer.issues.length < 100 ? page : null);
+      if (last !== null && page >= last) {
+        complete = true;
+        break;
+      }
+      if (issues.length === 0) break;
+    }
+    await this.deps.library.learnSeries(seriesId, { catalog: { readAt: this.deps.library.now(), complete } });
+  }
+
   /** What a lookup's answer teaches: the series of the code's base, the issue's number, the variant its own code names. */
   private async learnFound(code: CodeRef, issue: Issue): Promise<void> {
     if (code.type !== 'upc' || issue.seriesId === null) return;

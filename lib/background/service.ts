@@ -12,6 +12,7 @@ import { matchSummary, StatusResolver, titleChoiceKey, type ItemStatus } from '.
 import type { ItemQuery, PageItem } from '../items';
 import { readSelection, selectionItem } from '../lookup/selection';
 import { KeyIssues, keyMarks } from '../library/keys';
+import { wishlistMissing } from '../library/run-gaps';
 import { VariantFinder } from '../library/variants';
 import { variantNamed } from '../library/title-resolution';
 import { isComic, parseTitle } from '../detect/titles';
@@ -446,6 +447,21 @@ export class LongboxService {
     ping: async () => ({ version: this.env.version ?? '0.0.0' }),
     'key-issues': async (request, from) => ({ keys: await keyMarks(request.comics, this.keys, from.tabId) }),
     'key-reasons': async (request) => ({ reasons: await this.keys.reasonsOf(request.issueId) }),
+    'wishlist-missing': async (request) => {
+      const result = await wishlistMissing(
+        {
+          library: this.library,
+          readSeries: (seriesId) => this.statuses.readWholeSeries(seriesId),
+          enqueue: (changes) => this.writer.enqueue(changes),
+          writesLeft: () => this.quota.snapshot().writes,
+        },
+        request.seriesId,
+        request.comics,
+      );
+      if (result.queued > result.now) this.env.scheduleWake?.(result.laterAt ?? this.now() + 60_000);
+      this.env.onStateChange?.();
+      return { result };
+    },
     statuses: async (request, from) => ({ statuses: await this.itemStatuses(request.items, { tabId: from.tabId, lookUp: request.visible ?? true }) }),
     write: async (request) => {
       const { write, code } = request.code

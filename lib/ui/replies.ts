@@ -149,6 +149,9 @@ export type OrderReview = z.infer<typeof OrderReview>;
 export const OrderAddResult = z.object({ queued: z.number(), skipped: z.array(z.object({ lineId: z.string(), reason: z.string() })) });
 export type OrderAddResult = z.infer<typeof OrderAddResult>;
 
+export const WishlistRunResult = z.object({ queued: z.number(), now: z.number(), laterAt: z.number().nullable(), unresolved: z.array(z.string()) });
+export type WishlistRunResult = z.infer<typeof WishlistRunResult>;
+
 /** What each request the pages send answers when it succeeds, reduced to the part the pages use. */
 const REPLY_SCHEMAS = {
   ping: Ok.extend({ version: z.string() }).transform((reply) => reply.version),
@@ -168,6 +171,7 @@ const REPLY_SCHEMAS = {
   'look-up-text': Ok.extend({ item: PageItem, note: z.string().nullable() }).transform((reply) => ({ item: reply.item, note: reply.note })),
   'order-review': Ok.extend({ orders: z.array(OrderReview) }).transform((reply) => reply.orders),
   'order-add': Ok.extend({ result: OrderAddResult }).transform((reply) => reply.result),
+  'wishlist-missing': Ok.extend({ result: WishlistRunResult }).transform((reply) => reply.result),
 } as const;
 export type AskedType = keyof typeof REPLY_SCHEMAS;
 export type Answer<T extends AskedType> = z.output<(typeof REPLY_SCHEMAS)[T]>;

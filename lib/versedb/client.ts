@@ -285,6 +285,14 @@ export class VerseDbClient {
     });
   }
 
+  /** One page (100) of a series' issues in number order: a long run read whole, page after page. */
+  seriesIssuesPage(seriesId: number, page: number) {
+    return this.request('GET', '/issues', {
+      schema: IssueListPage,
+      query: { series_id: seriesId, limit: 100, page, include: 'series', sort: 'issue_number', direction: 'asc' },
+    });
+  }
+
   /** The issues of these series whose name holds `q` (a number): one read across same-named series. */
   seriesIssuesMatching(seriesIds: readonly number[], q: string) {
     return this.request('GET', '/issues', {

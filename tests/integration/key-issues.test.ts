@@ -147,3 +147,68 @@ describe('why an issue is a key', () => {
     expect(reply).toEqual({ ok: true, reasons: { kind: 'needs-pro' } });
   });
 });
+
+describe('wishlisting the missing issues of a run', () => {
+  const wishlistOnServer = async (token: string) => {
+    const answer = await fetch(`${si.url}/api/v1/user/wishlist?per_page=100`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    const body = (await answer.json()) as { data: Array<{ entity: { id: number } }> };
+    return new Set(body.data.map((row) => row.entity.id));
+  };
+
+  it('puts exactly the missing issues on the wishlist, title-only ones found by number in a whole read of the series', async () => {
+    const harness = await signedIn(si.tokens.pro);
+    const { series, issues } = run('invincible-2003');
+    const shown = issues.slice(0, 60);
+    const queries = shown.map((issue) => titled(series.name, issue.number));
+    const { statuses } = await keysOnPage(harness, queries);
+    const missing = shown.filter((_, i) => statuses[i]?.state === 'not-owned' || statuses[i]?.state === 'pull-list');
+    expect(missing.length).toBeGreaterThan(0);
+    const before = await wishlistOnServer(si.tokens.pro);
+    si.clearRequests();
+    const reply = await harness.service.handle(
+      { type: 'wishlist-missing', seriesId: series.id, comics: missing.map((issue) => ({ issueId: null, number: issue.number })) },
+      { id: 'ext', url: 'chrome-extension://ext/popup.html' },
+      own,
+    );
+    if (!reply.ok) throw new Error(reply.error.message);
+    expect(reply.result).toEqual({ queued: missing.length, now: missing.length, laterAt: null, unresolved: [] });
+    // The series (144 issues) read whole in two reads, not one read a comic.
+    expect(si.requests().filter((r) => r.method === 'GET' && r.path === '/api/v1/issues')).toHaveLength(2);
+    expect(await harness.service.writer.flushQueue()).toBe(0);
+    const after = await wishlistOnServer(si.tokens.pro);
+    const added = [...after].filter((id) => !before.has(id)).sort((a, b) => a - b);
+    expect(added).toEqual(missing.map((issue) => issue.id).filter((id) => !before.has(id)).sort((a, b) => a - b));
+
+    // Asked again (a second click): nothing is written twice.
+    const again = await harness.service.handle({ type: 'wishlist-missing', seriesId: series.id, comics: missing.map((issue) => ({ issueId: issue.id, number: issue.number })) }, { id: 'ext', url: 'chrome-extension://ext/popup.html' }, own);
+    expect(again.ok && again.result.queued).toBe(0);
+  });
+
+  it('sends what the hour allows and says when the rest goes', async () => {
+    // Six writes an hour, three of them taken by sign-in's check of the token's scopes.
+    si.limits.set({ pro: { writesPerHour: 6 } });
+    const harness = await signedIn(si.tokens.pro);
+    expect(harness.service.quota.snapshot().writes.remaining).toBe(3);
+    const { series, issues } = run('invincible-2003');
+    const chosen = issues.slice(100, 108);
+    const reply = await harness.service.handle({ type: 'wishlist-missing', seriesId: series.id, comics: chosen.map((issue) => ({ issueId: issue.id, number: issue.number })) }, { id: 'ext', url: 'chrome-extension://ext/popup.html' }, own);
+    if (!reply.ok) throw new Error(reply.error.message);
+    expect(reply.result.queued).toBe(8);
+    expect(reply.result.now).toBe(3);
+    expect(reply.result.laterAt).toBeGreaterThan(si.clock.nowMs());
+    for (let hour = 0; hour < 3; hour++) {
+      await harness.service.writer.flushQueue();
+      si.clock.advance(3_600_000 + 1000);
+    }
+    const after = await wishlistOnServer(si.tokens.pro);
+    for (const issue of chosen) expect(after.has(issue.id)).toBe(true);
+    expect(si.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/wishlist') && r.status < 300)).toHaveLength(8);
+  });
+
+  it('names the numbers VerseDB has no issue of, and writes nothing for them', async () => {
+    const harness = await signedIn(si.tokens.pro);
+    const { series } = run('invincible-2003');
+    const reply = await harness.service.handle({ type: 'wishlist-missing', seriesId: series.id, comics: [{ issueId: null, number: '9999' }] }, { id: 'ext', url: 'chrome-extension://ext/popup.html' }, own);
+    expect(reply.ok && reply.result).toEqual({ queued: 0, now: 0, laterAt: null, unresolved: ['9999'] });
+  });
+});
