@@ -1,5 +1,7 @@
 import { useModel } from '../context';
 import { ComicRow } from './ComicRow';
+import { RunSummary } from './RunSummary';
+import { runSummary } from '@/lib/ui/run-summary';
 import { fromPageItem } from '@/lib/ui/comics';
 import { READING_PAGE } from '@/lib/ui/model';
 import { plural } from '@/lib/ui/problems';
@@ -36,6 +38,8 @@ export function PagePanel() {
   const seen = items.filter((item) => item.visible !== false);
   const unseen = items.filter((item) => item.visible === false);
   const notice = model.pageNotice.value;
+  // A page of back issues: each series' run summed up above the comics (its gaps, its keys, one action).
+  const runs = runSummary(items);
   return (
     <div>
       <p class="muted summary">
@@ -46,6 +50,9 @@ export function PagePanel() {
           {notice}
         </p>
       )}
+      {runs.map((run) => (
+        <RunSummary key={run.seriesName} run={run} />
+      ))}
       <ul class="comics">
         {seen.map((item) => (
           <ComicRow key={item.key} comic={fromPageItem(item)} />

@@ -5,7 +5,7 @@ import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
 import { LAYOUT_CHANGED_NOTICE } from './comics';
 import { problemsOf } from './problems';
-import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type PageReport, type UiError, type UiState, type WriteResult } from './replies';
+import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type PageReport, type UiError, type UiState, type WishlistRunResult, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
 import { newWriteId } from '../write-id';
 
@@ -267,6 +267,19 @@ export function createAppModel(deps: ModelDeps) {
     return ask({ type: 'issue-for-title', title });
   }
 
+  /** "Wishlist the missing" of a run: one write each through the queue; the page's rows say so at once. */
+  async function wishlistMissing(seriesId: number, missing: readonly PageItem[]): Promise<Outcome<WishlistRunResult>> {
+    const reply = await ask({ type: 'wishlist-missing', seriesId, comics: missing.map((item) => ({ issueId: item.issueId, number: item.number })) });
+    if (reply.ok) {
+      const unresolved = new Set(reply.value.unresolved);
+      const asked = new Set(missing.filter((item) => item.issueId !== null || !unresolved.has(item.number ?? '')).map((item) => item.key));
+      const items = pageItems.value;
+      if (items) pageItems.value = items.map((item) => (asked.has(item.key) ? { ...item, state: 'wishlist' } : item));
+    }
+    void refreshState();
+    return reply;
+  }
+
   /** A new member (or none) makes the lists of the last one meaningless. */
   function forgetLists(): void {
     for (const feed of FEEDS) feeds[feed].result.value = null;
@@ -375,6 +388,7 @@ export function createAppModel(deps: ModelDeps) {
     libraryStatus,
     issueForCode,
     issueForTitle,
+    wishlistMissing,
     signIn,
     connect,
     signOut,

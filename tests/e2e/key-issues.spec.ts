@@ -76,3 +76,57 @@ test('a back-issue page marks its key issues, and the menu says why', async () =
   expect(keyReads()).toHaveLength(0);
   await tab.close();
 });
+
+test('the popup sums up a back-issue run: counts, gaps, keys, and "Wishlist the missing" puts exactly those on the wishlist', async () => {
+  const { series } = run();
+  const all = si.catalog().issuesBySeries.get(series.id) ?? [];
+  const shown = all.slice(0, 60);
+  const page = dcbsListing('invincible-run', shown.map((issue) => ({ title: `${series.name} #${issue.number}`, code: '', price: '$3.99' })));
+  stores.add(page);
+  await stores.attach(context);
+  const store = await context.newPage();
+  await store.goto(page.url);
+  const views = await settledBadges(store, shown.length);
+  const keys = shown.filter((issue) => si.catalog().isKeyIssue(issue));
+  await expect(store.locator('[data-longbox-key-issue]')).toHaveCount(keys.length);
+  const stateOf = new Map(views.map((view) => [view.code, view.state]));
+  const missing = shown.filter((issue) => ['not-owned', 'pull-list'].includes(stateOf.get(`${series.name} #${issue.number}`) ?? ''));
+  const owned = shown.filter((issue) => stateOf.get(`${series.name} #${issue.number}`) === 'owned');
+  expect(missing.length).toBeGreaterThan(0);
+  const wishlistBefore = await wishlistIds();
+
+  // The popup over the store's tab, once the page's report (with its key marks) has gone in.
+  await store.waitForTimeout(600);
+  await store.bringToFront();
+  const opened = context.waitForEvent('page');
+  await popup.evaluate((url) => chrome.windows.create({ url, type: 'popup', width: 380, height: 600 }), `chrome-extension://${new URL(worker.url()).host}/popup.html`);
+  const panel = await opened;
+  await panel.waitForURL(/popup\.html$/);
+  const summary = panel.getByTestId('run-summary');
+  await expect(summary).toHaveCount(1);
+  await expect(summary.getByTestId('run-counts')).toContainText(`You own ${owned.length} of the ${shown.length} issues on this page`);
+  await expect(summary.getByTestId('run-counts')).toContainText(`#${missing[0]!.number}`);
+  const missingKeys = missing.filter((issue) => si.catalog().isKeyIssue(issue));
+  if (missingKeys.length > 0) await expect(summary.getByTestId('run-keys')).toContainText(missingKeys.map((issue) => `#${issue.number}`).join(', '));
+
+  si.clearRequests();
+  await summary.getByRole('button', { name: `Wishlist the ${missing.length} missing` }).click();
+  await expect(summary.getByTestId('run-result')).toContainText(`${missing.length === 1 ? '1 issue goes' : `${missing.length} issues go`} to your wishlist now.`);
+  // Exactly the missing issues end on the wishlist, one write each.
+  await expect.poll(async () => [...(await wishlistIds())].filter((id) => !wishlistBefore.has(id)).sort((a, b) => a - b), { timeout: 15_000 })
+    .toEqual(missing.map((issue) => issue.id).filter((id) => !wishlistBefore.has(id)).sort((a, b) => a - b));
+  expect(si.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/wishlist'))).toHaveLength(missing.length);
+  await panel.close();
+  await store.close();
+});
+
+async function wishlistIds(): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (let page = 1; page < 20; page++) {
+    const answer = await fetch(`${si.url}/api/v1/user/wishlist?per_page=100&page=${page}`, { headers: { Authorization: `Bearer ${si.tokens.pro}`, Accept: 'application/json' } });
+    const body = (await answer.json()) as { data: Array<{ entity: { id: number } }>; meta?: { last_page?: number } };
+    for (const row of body.data) ids.add(row.entity.id);
+    if (!body.meta?.last_page || page >= body.meta.last_page) break;
+  }
+  return ids;
+}
