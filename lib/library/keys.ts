@@ -18,7 +18,7 @@ export const KEYS_KEPT_MS = 7 * DAY_MS;
 /** How long an issue's reasons are kept. */
 export const REASONS_KEPT_MS = 7 * DAY_MS;
 /** Series asked about in one read (its address stays short). */
-const SERIES_PER_READ = 40;
+const SERIES_PER_READ = 100;
 /** Pages of one read at most: 1,000 keys is more than any page of comics needs. */
 const MAX_PAGES = 10;
 
@@ -62,7 +62,7 @@ export class KeyIssues {
    * The key issues of these series: what is kept, and the rest in one read (paged). A series whose keys
    * could not be read now (offline, the quota spent, VerseDB down) is left out, and asked again next time.
    */
-  async keysOf(seriesIds: readonly number[], tabId?: number): Promise<Map<number, KeyIssue[]>> {
+  async keysOf(seriesIds: readonly number[], tabId?: number, read: ReadonlySet<number> | null = null): Promise<Map<number, KeyIssue[]>> {
     const wanted = [...new Set(seriesIds.filter((id) => Number.isInteger(id) && id > 0))];
     const found = new Map<number, KeyIssue[]>();
     const kept = await Promise.all(wanted.map(async (id) => [id, await this.kept(id)] as const));
@@ -72,7 +72,8 @@ export class KeyIssues {
       else missing.push(id);
     }
     const waiting: Array<Promise<void>> = [];
-    const unread = missing.filter((id) => !this.reading.has(id));
+    // `read`: the series worth a read now; the others are answered from what is kept, or not at all.
+    const unread = missing.filter((id) => !this.reading.has(id) && (read === null || read.has(id)));
     for (let at = 0; at < unread.length; at += SERIES_PER_READ) {
       const group = unread.slice(at, at + SERIES_PER_READ);
       const read = this.read(group, tabId);
@@ -180,7 +181,20 @@ export async function keyMarks(comics: readonly KeyQuery[], keys: KeyIssues, tab
     const ids = name && !name.collected ? seriesOfName.get(name.series) : undefined;
     return ids?.size === 1 ? ([...ids][0] ?? null) : null;
   });
-  const found = await keys.keysOf(seriesOf.filter((id): id is number => id !== null), tabId);
+  // A read is spent on a run: a series of which the page shows two issue numbers or more (a back-issue
+  // page), or the one series of a page that shows only one (a product page). A listing of many series'
+  // new issues, one number each, is marked from what is kept: its keys are no back-issue hunt, and reading
+  // them all would cost a read for every few series.
+  const numbers = new Map<number, Set<string>>();
+  seriesOf.forEach((id, i) => {
+    const number = comics[i]?.number ?? parts[i]?.number ?? null;
+    if (id === null || id === undefined || !number) return;
+    let set = numbers.get(id);
+    if (!set) numbers.set(id, (set = new Set()));
+    set.add(normaliseNumber(number));
+  });
+  const runs = new Set([...numbers].filter(([, set]) => set.size >= 2 || numbers.size === 1).map(([id]) => id));
+  const found = await keys.keysOf(seriesOf.filter((id): id is number => id !== null), tabId, runs);
   return comics.map((comic, i) => {
     const seriesId = seriesOf[i];
     const number = comic.number ?? parts[i]?.number ?? null;
