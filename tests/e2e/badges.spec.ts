@@ -203,8 +203,7 @@ test.describe('badges and their one-click actions', () => {
     const code = 'upc:70985330056400111'; // Transformers #1 (series 56)
     await choose(page, code, 'Pull this series');
     await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'pull-list');
-    // Transformers #1 is a key issue (its first): the tooltip says so first.
-    await expect(badgeFor(page, code).locator('.pill')).toHaveAttribute('title', 'Key issue. You pull Transformers; this issue is not in your collection yet. This one: Cover A, 1st printing.');
+    await expect(badgeFor(page, code).locator('.pill')).toHaveAttribute('title', 'You pull Transformers; this issue is not in your collection yet. This one: Cover A, 1st printing.');
     expect(idsIn(await api(setup.si, KAY.token, '/user/pull-list'), 'series')).toContain(56);
     await page.close();
   });
