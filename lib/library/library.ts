@@ -50,6 +50,8 @@ export function bestCondition(copies: readonly OwnedCopy[]): string | null {
 const TITLES_KEPT = 4000;
 /** The keys of the picks kept for titles (lib/status.ts titleChoiceKey) start with this. */
 export const TITLE_PICK = 'title:';
+/** Kept catalog reads in the meta store, by key prefix: "Clear cache" forgets them (the keys of series, an issue's reasons). */
+const CATALOG_META = ['key-issues:', 'key-reasons:'];
 
 export class Library {
   /**
@@ -385,8 +387,10 @@ export class Library {
    */
   async clearCache(): Promise<number> {
     this.issuesChanged();
-    const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList', 'upcBases', 'series'], 'readwrite');
+    const tx = this.db.transaction(['resolutions', 'issues', 'copies', 'wishlist', 'pullList', 'upcBases', 'series', 'meta'], 'readwrite');
     await Promise.all([tx.objectStore('upcBases').clear(), tx.objectStore('series').clear()]);
+    // What was read of key issues (lib/library/keys.ts) is catalog reading too: a wrong key mark goes with it.
+    for (const prefix of CATALOG_META) await tx.objectStore('meta').delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
     const [wished, pulled] = await Promise.all([tx.objectStore('wishlist').getAll(), tx.objectStore('pullList').getAllKeys()]);
     const needed = new Set<number>(wished.map((item) => item.issueId));
     // The issues the copies name, each once (a key cursor over the copies' byIssue index).

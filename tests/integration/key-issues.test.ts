@@ -212,3 +212,19 @@ describe('wishlisting the missing issues of a run', () => {
     expect(reply.ok && reply.result).toEqual({ queued: 0, now: 0, laterAt: null, unresolved: ['9999'] });
   });
 });
+
+describe('clear cache', () => {
+  it('forgets the keys read, so the next page reads them again', async () => {
+    const harness = await signedIn(si.tokens.pro);
+    const { series, issues } = run('invincible-2003');
+    const queries = issues.slice(0, 30).map((issue) => titled(series.name, issue.number));
+    await keysOnPage(harness, queries);
+    expect(keyReads()).toBe(1);
+    await harness.service.handle({ type: 'clear-cache' }, { id: 'ext', url: 'chrome-extension://ext/options.html' }, own);
+    si.clearRequests();
+    await keysOnPage(harness, queries);
+    expect(keyReads()).toBe(1);
+    // The library itself stays: sync progress and the member's copies are not catalog reads.
+    expect((await harness.service.sync.progress()).lastSyncedAt).not.toBeNull();
+  });
+});
