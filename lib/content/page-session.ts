@@ -5,7 +5,7 @@ import { itemQuery, titleRef } from './item-query';
 import { itemKey } from '../detect/item-key';
 import type { SiteAdapter } from '../sites/types';
 import { Badge, type BadgeContext } from './badge';
-import { footprint, misplaced, placeOf, type Footprint } from './placement';
+import { footprint, hostStyle, misplaced, placeOf, type Footprint } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
@@ -369,6 +369,8 @@ export class PageSession {
     try {
       if (this.settings?.badgePlacement === 'before') anchor.before(entry.badge.host);
       else anchor.after(entry.badge.host);
+      // The e2e build says which badges are not yet checked and placed (tests wait for none).
+      if (TEST_CONTRACT) entry.badge.host.setAttribute('data-longbox-placing', '');
       this.unchecked.push(entry);
       if (this.unchecked.length === 1) requestAnimationFrame(() => void this.checkPlacement());
       return true;
@@ -388,9 +390,19 @@ export class PageSession {
     if (entries.length === 0 || this.signal.aborted) return;
     const before = this.settings?.badgePlacement === 'before';
     const items = entries.map((entry) => ({ badge: entry.badge, anchor: placeOf(entry.item.anchor), before, print: entry.print }));
+    let failed: number[] = [];
+    // Until they have their places (the page extras may take a moment to come, and the moving goes on over
+    // a few tasks on a heavy page), the misplaced badges are hidden: never painted pushing the page.
+    const waiting = () => failed.map((i) => items[i]?.badge).filter((badge): badge is Badge => badge !== undefined);
     try {
-      const failed = misplaced(items);
-      if (failed.length === 0 || !(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) return;
+      failed = misplaced(items);
+      if (failed.length === 0) return;
+      for (const badge of waiting()) badge.host.style.setProperty('display', 'none');
+      if (!(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) {
+        // No way to move them: they stay beside their titles, as they went in.
+        for (const badge of waiting()) badge.place('inline', hostStyle('inline'));
+        return;
+      }
       const anchors = [...this.entries].map((entry) => placeOf(entry.item.anchor));
       for (const moved of await globalThis.longboxExtras.placeOver(items, failed, anchors)) {
         const entry = entries[moved.index];
@@ -399,6 +411,9 @@ export class PageSession {
       this.scheduleReport();
     } catch {
       // A page that fails the measuring keeps its badges beside their titles.
+      for (const badge of waiting()) if (badge.host.style.display === 'none') badge.place('inline', hostStyle('inline'));
+    } finally {
+      if (TEST_CONTRACT) for (const entry of entries) entry.badge.host.removeAttribute('data-longbox-placing');
     }
   }
 

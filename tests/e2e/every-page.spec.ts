@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { fixturePages } from '../../scripts/lib/fixtures';
-import { readPriceAndBuyBoxes } from '../shared/badges';
+import { readPlacing, readPriceAndBuyBoxes } from '../shared/badges';
 import { benchKeys, movedBetween, readBadgeSight, served } from '../shared/page-check';
 import { placeholderPng } from './covers';
 import { launchWithExtension } from './fixtures';
@@ -93,7 +93,8 @@ for (const page of pages) {
       expect([...keys].sort(), 'the browser reads the same items as npm run detect').toEqual([...expected].sort());
 
       // Read before anything scrolls: a page's own scripts may change it as it scrolls. Badges that pushed
-      // the page are moved in the frames after they go in: the page settles.
+      // the page are moved in the frames after they go in (hidden meanwhile): the page settles.
+      await expect.poll(() => tab.evaluate(readPlacing), { timeout: 10_000, message: 'badges still being placed' }).toBe(0);
       let moved: string[] = [];
       await expect
         .poll(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readPriceAndBuyBoxes, readUnseenBadges } from '../shared/badges';
+import { readPlacing, readPriceAndBuyBoxes, readUnseenBadges } from '../shared/badges';
 import { placeholderPng } from './covers';
 import { launchWithExtension } from './fixtures';
 import { fixturePage, settledBadges, StoreServer } from './store';
@@ -38,6 +38,8 @@ for (const { name, badges } of PAGES) {
       await tab.setViewportSize({ width: 1280, height: 900 });
       await tab.goto(page.url, { waitUntil: 'load' });
       await settledBadges(tab, badges);
+      // Badges that pushed the page are moved in the frames after they go in, hidden meanwhile.
+      await expect.poll(() => tab.evaluate(readPlacing), { timeout: 10_000, message: 'badges still being placed' }).toBe(0);
       await expect.poll(() => tab.evaluate(readUnseenBadges), { timeout: 10_000 }).toEqual([]);
       const now = await tab.evaluate(readPriceAndBuyBoxes);
       expect(now.map((c) => c.what)).toEqual(where.map((c) => c.what));

@@ -61,6 +61,11 @@ export function readUnseenBadges(): string[] {
   });
 }
 
+/** In the page: how many badges are still being given their places (hidden meanwhile; the e2e build says so). */
+export function readPlacing(): number {
+  return document.querySelectorAll('[data-longbox-placing]').length;
+}
+
 /** In the page: where each of these elements is (`x,y WxH`), to tell what a badge moved. */
 export function readBoxes(selector: string): string[] {
   return [...document.querySelectorAll(selector)].map((el) => {
