@@ -1,4 +1,4 @@
-import { hostStyle, placeOf, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
+import { footprint, hostStyle, placeOf, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
 
 // The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
 // can see them without the page moving: over the corner of the comic's cover, taking no space; then a
@@ -184,11 +184,18 @@ export async function placeOver(
   // ladder goes on in the next task; meanwhile the badges still waiting are hidden, never painted where
   // they failed (pushing the page, or where they cannot be seen).
   let sliceStart = performance.now();
+  // The page may have moved while the extras came (an image or a font arrived, its own script laid it out
+  // again): what is around each title is read as it is now, with the badge out of the flow, so a badge is
+  // never judged against a page that is no longer there.
+  for (const i of failed) items[i]!.badge.host.style.setProperty('display', 'none');
+  for (const i of failed) items[i]!.print = footprint(items[i]!.anchor, items[i]!.badge.host);
   const breathe = async (waiting: readonly number[]): Promise<void> => {
     if (performance.now() - sliceStart < SLICE_MS) return;
     for (const i of waiting) items[i]!.badge.host.style.setProperty('display', 'none');
     await pause();
     sliceStart = performance.now();
+    // The page may have moved meanwhile: the badges still waiting are measured against it as it is now.
+    for (const i of waiting) items[i]!.print = footprint(items[i]!.anchor, items[i]!.badge.host);
   };
   // Read: each badge's cover, whether its title is shown, and whether it is seen where it is now.
   const near = neighboursOf(failed.map((i) => items[i]!.anchor), anchors);
