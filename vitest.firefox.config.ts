@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/firefox/**/*.test.ts'],
+    setupFiles: ['tests/unit/setup-messages.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -88,9 +88,10 @@ export default defineConfig({
     },
   },
   manifest: ({ browser, mode }) => ({
-    name: 'Longbox',
-    description:
-      'Marks the comics you own, wishlist and pull on comic retailer pages, from your VerseDB library.',
+    // In the browser's language (public/_locales; lib/i18n.ts), English where it has none.
+    name: '__MSG_ext_name__',
+    description: '__MSG_ext_description__',
+    default_locale: 'en',
     // `notifications` (FOC reminders) is optional, asked for when the member turns reminders on. Chromium's
     // permission prompt cannot be answered in a test, so its e2e build has it granted at install, as if the
     // member had said yes (the request then answers true at once); Firefox's tests answer the real prompt.

@@ -1,4 +1,5 @@
-import type { BadgeState } from '../badge-states';
+import { STATE_MESSAGES, type BadgeState } from '../badge-states';
+import { plural, t, uiLocale } from '../i18n';
 import type { ActionError, BadgeStatus, KeyReasonsView } from './replies';
 import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
@@ -72,7 +73,7 @@ function adoptBadgeSheet(root: ShadowRoot): boolean {
   try {
     if (badgeSheet === undefined) {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync(BADGE_CSS);
+      sheet.replaceSync(badgeCss());
       badgeSheet = sheet;
     }
     if (!badgeSheet) return false;
@@ -85,50 +86,68 @@ function adoptBadgeSheet(root: ShadowRoot): boolean {
 }
 
 function time(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The pill's width in this language (the same in every state; see badge-css.ts), else the English one. */
+function pillWidth(): number {
+  const width = Number(t('badge_pill_width'));
+  return Number.isFinite(width) && width >= 96 && width <= 200 ? width : 128;
+}
+
+/** The shared sheet's text: the pill's style, with the width the member's language needs. */
+function badgeCss(): string {
+  return `${BADGE_CSS}.pill:not(.compact){width:${pillWidth()}px}`;
 }
 
 /** The badge's words and its tooltip, per state; the tooltip names the cover and printing of the page's code. */
 export function describe(status: BadgeStatus): { label: string; tip: string } {
   const said = describeState(status);
   return status.edition && ['owned', 'wishlist', 'pull-list', 'not-owned'].includes(status.state)
-    ? { label: said.label, tip: `${said.tip} This one: ${status.edition}.` }
+    ? { label: said.label, tip: t('badge_tip_edition', said.tip, status.edition) }
     : said;
 }
 
+/** The pill's words: the state's one name (STATE_MESSAGES), with the copy count or a short grade when owned. */
+export function stateLabel(status: Pick<BadgeStatus, 'state' | 'copies' | 'bestCondition'>): string {
+  if (status.state === 'owned') {
+    // The pill has one width in every state (see badge-css.ts), so its words are short: the copy count,
+    // or a single copy's grade when that is short too; the full story is in the tooltip and the menu.
+    if (status.copies > 1) return t('state_owned_copies', status.copies);
+    if (status.bestCondition && status.bestCondition.length <= 3) return t('state_owned_grade', status.bestCondition);
+  }
+  return t(STATE_MESSAGES[status.state]);
+}
+
 function describeState(status: BadgeStatus): { label: string; tip: string } {
-  const how = status.byTitle ? ' (matched by title)' : '';
+  const label = stateLabel(status);
+  const tip = (said: string) => ({ label, tip: status.byTitle ? t('badge_tip_by_title', said) : said });
   switch (status.state) {
     case 'owned': {
-      // The pill has one width in every state (see badge-css.ts), so its words are short: the copy count,
-      // or a single copy's grade when that is short too; the full story is in the tooltip and the menu.
-      const grade = status.bestCondition && status.bestCondition.length <= 3 ? ` · ${status.bestCondition}` : '';
-      return {
-        label: status.copies > 1 ? `Owned ×${status.copies}` : `Owned${grade}`,
-        tip: `In your VerseDB collection: ${status.copies} ${status.copies === 1 ? 'copy' : 'copies'}${status.ownedEditions.length > 0 ? ` (${status.ownedEditions.join('; ')})` : ''}${status.bestCondition ? `, best ${status.bestCondition}` : ''}${how}.`,
-      };
+      const copies = plural('badge_tip_copies', status.copies);
+      const parts = [status.ownedEditions.length > 0 ? `${copies} (${status.ownedEditions.join('; ')})` : copies];
+      if (status.bestCondition) parts.push(t('badge_tip_owned_best', status.bestCondition));
+      return tip(t('badge_tip_owned', parts.join(', ')));
     }
     case 'wishlist':
-      return { label: 'On wishlist', tip: `On your VerseDB wishlist, not in your collection${how}.` };
+      return tip(t('badge_tip_wishlist'));
     case 'pull-list':
-      return { label: 'Pull list', tip: `You pull ${status.seriesName ?? 'this series'}; this issue is not in your collection yet${how}.` };
+      return tip(status.seriesName ? t('badge_tip_pull_list', status.seriesName) : t('badge_tip_pull_list_series'));
     case 'not-owned':
-      return { label: 'Not owned', tip: `Not in your VerseDB collection${how}.` };
+      return tip(t('badge_tip_not_owned'));
     case 'ambiguous':
-      return { label: 'Pick issue', tip: status.message ?? 'Several issues share this barcode: pick the right one.' };
+      return { label, tip: status.message ?? t('badge_tip_ambiguous') };
     case 'not-found':
-      // Only a code VerseDB was asked about makes "not in VerseDB" true; a bare title was never asked.
-      return { label: /^(upc|isbn|ean|lunar|prh|diamond):\w+$/.test(status.resolvedFrom ?? '') ? 'Not in VerseDB' : 'No match', tip: status.message ?? 'VerseDB does not know this comic.' };
+      // Only a code VerseDB was asked about makes "not on VerseDB" true; a bare title was never asked.
+      return { label, tip: status.message ?? (/^(upc|isbn|ean|lunar|prh|diamond):\w+$/.test(status.resolvedFrom ?? '') ? t('badge_tip_not_found_code') : t('badge_tip_not_found_title')) };
     case 'signed-out':
-      return { label: 'Sign in', tip: 'Longbox is not signed in to VerseDB: click to open its options.' };
+      return { label, tip: t('badge_tip_signed_out') };
     case 'paused': {
-      return {
-        label: 'Paused',
-        tip: `${status.message ?? 'Longbox is saving your VerseDB allowance.'}${status.resumesAt ? ` Badges resume at ${time(status.resumesAt)}.` : ''}`,
-      };
+      const why = status.message ?? t('badge_tip_paused');
+      return { label, tip: status.resumesAt ? t('badge_tip_paused_until', why, time(status.resumesAt)) : why };
     }
     case 'error':
-      return { label: 'Error', tip: status.message ?? 'Something went wrong.' };
+      return { label, tip: status.message ?? t('badge_tip_error') };
   }
 }
 
@@ -176,7 +195,7 @@ export class Badge implements MenuHost, Placeable {
     }
     this.host.style.cssText = hostStyle('inline');
     const root = this.host.attachShadow({ mode: SHADOW_MODE });
-    this.pill = el('button', { type: 'button', className: 'pill pending', textContent: 'Longbox…', title: 'Longbox is looking this comic up.' });
+    this.pill = el('button', { type: 'button', className: 'pill pending', textContent: t('badge_pending'), title: t('badge_tip_pending') });
     this.pill.setAttribute('aria-expanded', 'false');
     this.menu = el('div', { className: 'menu', hidden: true });
     this.menu.setAttribute('role', 'dialog');
@@ -193,7 +212,7 @@ export class Badge implements MenuHost, Placeable {
     });
     // One style sheet for every badge of the page, adopted by each root (parsed once, not once a badge);
     // a <style> of its own where the browser will not adopt one from a content script.
-    root.append(...(adoptBadgeSheet(root) ? [] : [el('style', { textContent: BADGE_CSS })]), this.pill, this.menu);
+    root.append(...(adoptBadgeSheet(root) ? [] : [el('style', { textContent: badgeCss() })]), this.pill, this.menu);
   }
 
   get state(): BadgeState | null {
@@ -203,7 +222,7 @@ export class Badge implements MenuHost, Placeable {
   get tip(): string {
     if (!this.status) return '';
     const { tip } = describe(this.status);
-    return this.keyIssueId === null ? tip : `Key issue. ${tip}`;
+    return this.keyIssueId === null ? tip : t('badge_tip_key_issue', tip);
   }
 
   show(status: BadgeStatus): void {
@@ -234,7 +253,7 @@ export class Badge implements MenuHost, Placeable {
     this.pill.className = this.pillClass(status.state);
     this.pill.textContent = label;
     this.pill.title = tip;
-    this.pill.setAttribute('aria-label', `Longbox: ${label}. ${tip}`);
+    this.pill.setAttribute('aria-label', t('badge_aria', label, tip));
     if (!this.menu.hidden) globalThis.longboxExtras?.menu(this);
   }
 
@@ -264,7 +283,7 @@ export class Badge implements MenuHost, Placeable {
     this.pill.setAttribute('aria-expanded', String(!this.menu.hidden));
     if (this.menu.hidden) return;
     if (!(await this.context.loadMenu()) || !globalThis.longboxExtras) {
-      this.menu.textContent = 'Longbox could not open its menu; reload the page.';
+      this.menu.textContent = t('badge_menu_failed');
       return;
     }
     globalThis.longboxExtras.menu(this);

@@ -1,4 +1,5 @@
-import type { BadgeState } from '../badge-states';
+import { STATE_MESSAGES, type BadgeState } from '../badge-states';
+import { t } from '../i18n';
 import type { PageItem, TitleRef } from '../items';
 import { ActionCode } from '../protocol';
 import { formatDay, issueLabel } from './format';
@@ -34,20 +35,9 @@ export interface ComicView {
  *  items than the general readers: a quiet note, not an error (the comics are all there). */
 export const LAYOUT_CHANGED_NOTICE = "Longbox read this page with its general reader: this store's layout may have changed.";
 
-export const STATE_LABELS: Record<BadgeState, string> = {
-  owned: 'Owned',
-  wishlist: 'On your wishlist',
-  'pull-list': 'Series on your pull list',
-  'not-owned': 'Not owned',
-  ambiguous: 'Several matches',
-  'not-found': 'Not on VerseDB',
-  'signed-out': 'Signed out',
-  paused: 'Waiting for quota',
-  error: 'Could not check',
-};
-
+/** A row's state in the words its badge uses (one name per state, lib/badge-states.ts STATE_MESSAGES). */
 export function stateLabel(state: BadgeState, copies: number): string {
-  return state === 'owned' && copies > 1 ? `Owned (${copies} copies)` : STATE_LABELS[state];
+  return state === 'owned' && copies > 1 ? t('state_owned_copies', copies) : t(STATE_MESSAGES[state]);
 }
 
 export function fromPageItem(item: PageItem): ComicView {

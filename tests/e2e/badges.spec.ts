@@ -98,9 +98,9 @@ test.describe('badges and their one-click actions', () => {
     const ebay = await open(setup, ravenwood.url);
     const similar = byCode(await settledBadges(ebay, 5));
     expect(similar.get('Absolute Batman #1 (2024) Cover A Nick Dragotta 1st Print NM')).toMatchObject({
-      state: 'owned', label: 'Owned · NM-', tip: 'In your VerseDB collection: 1 copy, best NM- (matched by title).',
+      state: 'owned', label: 'Owned · NM-', tip: 'In your VerseDB collection: 1 copy, best NM-. Matched by title.',
     });
-    expect(similar.get('Ravenwood #2 (1988) DC Newsstand Tomas Ferrante VF')).toMatchObject({ state: 'not-owned', tip: 'Not in your VerseDB collection (matched by title).' });
+    expect(similar.get('Ravenwood #2 (1988) DC Newsstand Tomas Ferrante VF')).toMatchObject({ state: 'not-owned', tip: 'Not in your VerseDB collection. Matched by title.' });
     // The newsstand barcode both Ravenwood issues share, on a page whose title says #1: that one (issue 12).
     expect(similar.get('upc:761941309507')).toMatchObject({ state: 'owned', label: 'Owned · VF' });
     await Promise.all([page.close(), ebay.close()]);

@@ -64,6 +64,6 @@ test('Connect with VerseDB: PKCE through Firefox\'s web-auth window, with its ow
   const byCode = views.filter((view) => /^(upc|isbn):/.test(view.code ?? ''));
   expect(byCode.length).toBeGreaterThan(0);
   for (const view of byCode) expect(view).toMatchObject({ state: 'error', tip: expect.stringContaining('lookup:barcode') });
-  expect(views.filter((view) => view.state === 'owned' && view.tip.endsWith('(matched by title).')).length).toBeGreaterThan(0);
+  expect(views.filter((view) => view.state === 'owned' && view.tip.endsWith('. Matched by title.')).length).toBeGreaterThan(0);
   await store.close();
 });

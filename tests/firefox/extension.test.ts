@@ -130,9 +130,9 @@ describe('Longbox in Firefox', () => {
     const ebay = await firefox.openStorePage(ravenwood.url);
     const similar = byCode(await settledBadges(ebay, 5));
     expect(similar.get('Absolute Batman #1 (2024) Cover A Nick Dragotta 1st Print NM')).toMatchObject({
-      state: 'owned', label: 'Owned · NM-', tip: 'In your VerseDB collection: 1 copy, best NM- (matched by title).',
+      state: 'owned', label: 'Owned · NM-', tip: 'In your VerseDB collection: 1 copy, best NM-. Matched by title.',
     });
-    expect(similar.get('Ravenwood #2 (1988) DC Newsstand Tomas Ferrante VF')).toMatchObject({ state: 'not-owned', tip: 'Not in your VerseDB collection (matched by title).' });
+    expect(similar.get('Ravenwood #2 (1988) DC Newsstand Tomas Ferrante VF')).toMatchObject({ state: 'not-owned', tip: 'Not in your VerseDB collection. Matched by title.' });
     // The newsstand barcode both Ravenwood issues share, on a page whose title says #1: that one (issue 12).
     expect(similar.get('upc:761941309507')).toMatchObject({ state: 'owned', label: 'Owned · VF' });
     await Promise.all([page.close(), ebay.close()]);
@@ -180,7 +180,7 @@ describe('Longbox in Firefox', () => {
     const row = await until('the looked-up comic', () => panel.$('[data-testid=lookup-result] .comic'), (found) => found !== null);
     await until('its state', () => textOf(panel, '[data-testid=lookup-result] .pill'), (text) => text === 'Not owned');
     await clickText(row, 'button', 'Add to wishlist');
-    await until('the row saying so', () => textOf(panel, '[data-testid=lookup-result] .pill'), (text) => text === 'On your wishlist');
+    await until('the row saying so', () => textOf(panel, '[data-testid=lookup-result] .pill'), (text) => text === 'On wishlist');
     const series = [...si.catalog().series.values()].find((s) => s.name === 'Lumberjanes');
     const issue = series && si.catalog().issuesBySeries.get(series.id)?.find((i) => i.number === '5');
     expect(idsIn(await api(si, KAY.token, '/user/wishlist?per_page=100'), 'entity')).toContain(issue?.id);

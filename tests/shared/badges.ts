@@ -106,5 +106,5 @@ export const STATES_PAGE_VIEWS: Record<string, Partial<BadgeView>> = {
   'isbn:9781607069317': { state: 'pull-list', label: 'Pull list', tip: 'You pull Saga; this issue is not in your collection yet.' },
   'upc:76194130007800211': { state: 'not-owned', label: 'Not owned', tip: 'Not in your VerseDB collection. This one: Cover A, 1st printing.' },
   'upc:761941309507': { state: 'ambiguous', label: 'Pick issue', tip: '2 issues share this barcode: pick the right one.' },
-  'isbn:9781534325982': { state: 'not-found', label: 'Not in VerseDB', tip: 'VerseDB has no comic with this code.' },
+  'isbn:9781534325982': { state: 'not-found', label: 'No match', tip: 'VerseDB has no comic with this code.' },
 };

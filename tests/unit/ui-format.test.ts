@@ -100,7 +100,7 @@ describe('comics as rows', () => {
   it('turns a page item into a row with its price and state', () => {
     const row = fromPageItem({ key: 'upc:1', title: 'Saga #61 Cover A', series: 'Saga', number: '61', price: '$3.99', state: 'owned', issueId: 7, variantId: null, seriesId: 3, copies: 2, coverUrl: null, titleRef: null });
     expect(row).toMatchObject({ label: 'Saga #61', detail: 'Saga #61 Cover A', price: '$3.99', state: 'owned', copies: 2, issueId: 7 });
-    expect(stateLabel('owned', 2)).toBe('Owned (2 copies)');
+    expect(stateLabel('owned', 2)).toBe('Owned ×2');
     expect(stateLabel('owned', 1)).toBe('Owned');
   });
 
