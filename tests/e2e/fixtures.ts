@@ -19,14 +19,21 @@ export const CHROMIUM_ARGS = [
   '--disable-gpu',
 ];
 
-/** Chromium with a build of the extension loaded: the e2e build unless `dir` names another (STORE_EXTENSION_DIR). */
-export async function launchWithExtension(dir: string = EXTENSION_DIR): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/**
+ * Chromium with a build of the extension loaded: the e2e build unless `dir` names another (STORE_EXTENSION_DIR).
+ * `language` is the browser's own (what the extension's i18n speaks): English unless a test says otherwise.
+ */
+export async function launchWithExtension(dir: string = EXTENSION_DIR, options: { language?: string } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`No build of the extension in ${dir}: run wxt build first.`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-e2e-'));
+  // On Linux, Chromium takes its language from LANGUAGE (Debian's chromium-l10n has the other languages).
+  const language = options.language ?? 'en-US';
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
+    locale: language,
+    env: { ...process.env, LANGUAGE: language },
+    args: [...CHROMIUM_ARGS, `--lang=${language}`, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
   });
   return {
     context,
