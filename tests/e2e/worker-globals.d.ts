@@ -5,6 +5,7 @@ declare const chrome: {
     local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> };
     sync: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
   };
+  i18n: { getUILanguage(): string; getMessage(id: string, substitutions?: string[]): string };
   tabs: { query(query: { url?: string | string[] }): Promise<Array<{ id?: number; url?: string }>> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
   contextMenus: { update(id: string, properties: Record<string, unknown>): Promise<void> };
