@@ -84,6 +84,11 @@ describe('messages', () => {
         expect(extra).toEqual([]);
       });
 
+      it('is written in its language: nearly every message differs from the English (names, codes and numbers aside)', () => {
+        const same = ids.filter((id) => table[id]?.message === english[id]?.message && /[a-z]{3}/i.test(english[id]!.message.replace(/VerseDB|Longbox|FOC|\$[1-9]/g, '')));
+        expect(same.length / ids.length, same.join(', ')).toBeLessThan(0.15);
+      });
+
       it('takes the same substitutions as the English in each message', () => {
         for (const id of ids) {
           const translated = table[id];
