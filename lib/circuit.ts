@@ -1,3 +1,4 @@
+import { t, uiLocale } from './i18n';
 import { isVerseDbError, VerseDbError } from './versedb/errors';
 
 // A circuit breaker in front of VerseDB (the scheduler asks it before every call). Calls that go out
@@ -40,10 +41,9 @@ export type Admission =
   | { go: false; wait: true }
   | { go: false; wait: false; error: CircuitOpenError };
 
-/** "14:05": a moment's local time, hours and minutes. */
+/** "14:05" ("02:05 PM" in American English): a moment's local time, hours and minutes, as the member's language writes it. */
 export function clockTime(at: number): string {
-  const date = new Date(at);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return new Date(at).toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit' });
 }
 
 /**
@@ -54,7 +54,7 @@ export class CircuitOpenError extends VerseDbError {
   readonly retryAt: number;
 
   constructor(retryAt: number) {
-    super({ kind: 'unavailable', message: `VerseDB is not answering; retrying at ${clockTime(retryAt)}.`, status: null });
+    super({ kind: 'unavailable', message: t('versedb_circuit_open', clockTime(retryAt)), status: null });
     this.retryAt = retryAt;
   }
 }

@@ -2,6 +2,8 @@
 // the state, the authorize address and the reading of the callback. The code is exchanged for a token
 // by the background, so no page ever holds the token.
 
+import { t } from './i18n';
+
 export const CONNECT_CLIENT_NAME = 'Longbox';
 
 /** Fills a byte array with random values; `crypto.getRandomValues` unless a test gives its own. */
@@ -69,16 +71,16 @@ export function readConnectCallback(callbackUrl: string, expectedState: string):
   try {
     url = new URL(callbackUrl);
   } catch {
-    return { kind: 'invalid', message: 'VerseDB sent Longbox back to an address it cannot read.' };
+    return { kind: 'invalid', message: t('versedb_connect_bad_callback') };
   }
   const params = url.searchParams;
   if (params.get('state') !== expectedState) {
-    return { kind: 'invalid', message: 'The answer from VerseDB does not belong to this sign-in (its state differs). Try again.' };
+    return { kind: 'invalid', message: t('versedb_connect_wrong_state') };
   }
   const error = params.get('error');
   if (error === 'access_denied') return { kind: 'declined' };
-  if (error) return { kind: 'invalid', message: `VerseDB did not connect Longbox (${error.slice(0, 100)}).` };
+  if (error) return { kind: 'invalid', message: t('versedb_connect_error', error.slice(0, 100)) };
   const code = params.get('code') ?? '';
-  if (!/^[A-Za-z0-9._~-]{1,500}$/.test(code)) return { kind: 'invalid', message: 'VerseDB sent no usable code. Try again.' };
+  if (!/^[A-Za-z0-9._~-]{1,500}$/.test(code)) return { kind: 'invalid', message: t('versedb_connect_no_code') };
   return { kind: 'code', code };
 }

@@ -1,4 +1,5 @@
 import { Circuit } from './circuit';
+import { t } from './i18n';
 import { VerseDbError } from './versedb/errors';
 import type { Priority, QuotaTracker } from './quota';
 
@@ -142,7 +143,7 @@ export class Scheduler {
           ok: false,
           error: new VerseDbError({
             kind: 'paused',
-            message: 'Longbox is saving your VerseDB allowance; this resumes on its own.',
+            message: t('versedb_saving_allowance'),
             resumesAt: blockedUntil,
           }),
         });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { circuitRetryAt } from './circuit';
+import { plural, t } from './i18n';
 import { BADGE_STATES, CodeRef, type BadgeState, type ItemQuery } from './items';
 import { bestCondition, TITLE_PICK, type Library } from './library/library';
 import type { Scheduler } from './scheduler';
@@ -153,7 +154,7 @@ function summaryMatch(issue: IssueSummary): AmbiguousMatch {
 
 /** "Batman #1 (2016)": an issue named with its series' start year, as a chooser tells same-named series apart. */
 function withYear(issue: IssueSummary): string {
-  return `${issue.seriesName ?? 'Issue'} #${issue.number}${issue.startYear !== null ? ` (${issue.startYear})` : ''}`;
+  return `${issue.seriesName ?? t('status_issue')} #${issue.number}${issue.startYear !== null ? ` (${issue.startYear})` : ''}`;
 }
 
 /** `upc:…` back into the code it keys. */
@@ -241,7 +242,7 @@ export class StatusResolver {
       const item = items[i];
       return status('error', {
         resolvedFrom: item?.codes[0] ? codeKey(item.codes[0]) : (item?.label ?? null),
-        message: 'Longbox could not answer for this comic; it asks again on the next page view.',
+        message: t('status_no_answer'),
       });
     });
   }
@@ -301,7 +302,7 @@ export class StatusResolver {
       .sort((a, b) => (LOOKUP_ORDER[a.type] ?? 9) - (LOOKUP_ORDER[b.type] ?? 9));
     const firstCode = codes[0] ? codeKey(codes[0]) : null;
     if (!this.deps.client()) {
-      return status('signed-out', { resolvedFrom: firstCode ?? query.label, message: 'Sign in to VerseDB in Longbox’s options.' });
+      return status('signed-out', { resolvedFrom: firstCode ?? query.label, message: t('status_sign_in') });
     }
 
     // Anything already resolved answers at once. Each code's resolution and its UPC base are read in one
@@ -337,20 +338,20 @@ export class StatusResolver {
     if (unknown.length > 0 && !canLookUp) {
       return status('error', {
         resolvedFrom: firstCode,
-        message: 'Your VerseDB token cannot look up barcodes (it lacks lookup:barcode): add that scope in the options.',
+        message: t('status_token_cannot_look_up'),
       });
     }
-    if (firstCode) return status('not-found', { resolvedFrom: firstCode, message: 'VerseDB has no comic with this code.' });
+    if (firstCode) return status('not-found', { resolvedFrom: firstCode, message: t('status_no_comic_with_code') });
     if (!query.matchKey) {
       // Nothing to ask VerseDB with: no code, and a title without an issue or volume number.
       return status('not-found', {
         resolvedFrom: query.label,
-        message: 'The page shows no barcode and no issue number, so Longbox cannot tell which comic this is.',
+        message: t('status_no_code_no_number'),
       });
     }
     const sync = await this.librarySync();
     if (!sync.synced) {
-      return status('paused', { resolvedFrom: query.label ?? query.matchKey, message: 'Waiting for your library to finish syncing.' });
+      return status('paused', { resolvedFrom: query.label ?? query.matchKey, message: t('status_waiting_for_sync') });
     }
     return status('not-owned', { resolvedFrom: query.label ?? query.matchKey, byTitle: true });
   }
@@ -461,7 +462,7 @@ export class StatusResolver {
    */
   async issueIdFor(key: string): Promise<number> {
     const code = codeFromKey(key);
-    if (!code) throw new VerseDbError({ kind: 'invalid', message: 'Longbox cannot tell which comic this is.', fields: {} });
+    if (!code) throw new VerseDbError({ kind: 'invalid', message: t('status_which_comic'), fields: {} });
     const found = await this.foundIssueId(key);
     if (found !== null) return found;
     if (code.type === 'upc') {
@@ -471,7 +472,7 @@ export class StatusResolver {
     await this.lookUp(code, { tabId: undefined, lookUp: true }, 'user');
     const looked = await this.foundIssueId(key);
     if (looked !== null) return looked;
-    throw new VerseDbError({ kind: 'not-found', message: 'VerseDB has no comic with this code.' });
+    throw new VerseDbError({ kind: 'not-found', message: t('status_no_comic_with_code') });
   }
 
   /** The issue a code's resolution names; an error when the member must pick among a shared code's issues first. */
@@ -479,7 +480,7 @@ export class StatusResolver {
     const known = await this.deps.library.resolution(key);
     if (known?.kind === 'found') return known.issueId;
     if (known?.kind === 'ambiguous') {
-      throw new VerseDbError({ kind: 'ambiguous', message: `${known.total} issues share this barcode: pick the right one first.`, matches: known.matches, total: known.total });
+      throw new VerseDbError({ kind: 'ambiguous', message: plural('status_shared_barcode_first', known.total), matches: known.matches, total: known.total });
     }
     return null;
   }
@@ -504,7 +505,7 @@ export class StatusResolver {
   /** One catalog read of a series' issues (the newest 100), kept: its issues and whether it held them all. */
   async readSeriesCatalog(seriesId: number): Promise<void> {
     const client = this.deps.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('status_sign_in') });
     const epoch = this.deps.epoch?.() ?? 0;
     const page = await this.deps.scheduler.run({ key: `series-issues:${seriesId}`, kind: 'read', priority: 'user' }, () => client.seriesIssues(seriesId));
     if ((this.deps.epoch?.() ?? 0) !== epoch) return;
@@ -523,7 +524,7 @@ export class StatusResolver {
    */
   async readWholeSeries(seriesId: number, maxPages = 10): Promise<void> {
     const client = this.deps.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('status_sign_in') });
     const epoch = this.deps.epoch?.() ?? 0;
     const seen = new Set<number>();
     let complete = false;
@@ -583,7 +584,7 @@ export class StatusResolver {
   private async lookUp(code: CodeRef, ask: Ask, priority: 'visible' | 'user' = 'visible'): Promise<ItemStatus> {
     const { tabId } = ask;
     const client = this.deps.client();
-    if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: 'Sign in to VerseDB in Longbox’s options.' });
+    if (!client) return status('signed-out', { resolvedFrom: codeKey(code), message: t('status_sign_in') });
     const key = codeKey(code);
     try {
       const issue = await this.deps.scheduler.run(
@@ -607,7 +608,7 @@ export class StatusResolver {
       switch (problem.kind) {
         case 'not-found':
           await this.deps.library.remember({ code: key, kind: 'not-found', expiresAt: this.deps.library.ttl('not-found') });
-          return status('not-found', { resolvedFrom: key, message: 'VerseDB has no comic with this code.' });
+          return status('not-found', { resolvedFrom: key, message: t('status_no_comic_with_code') });
         case 'ambiguous': {
           const resolution: Resolution = { code: key, kind: 'ambiguous', matches: problem.matches, total: problem.total, expiresAt: this.deps.library.ttl('ambiguous') };
           await this.deps.library.remember(resolution);
@@ -642,13 +643,13 @@ export class StatusResolver {
         const issue = (await this.deps.library.issue(pick.issueId)) ?? summary;
         return this.fromIssue(pick.issueId, issue, {
           resolvedFrom: resolution.code,
-          message: `${resolution.total} issues share this barcode; the page’s title says #${pick.number}.`,
+          message: plural('status_shared_barcode_title', resolution.total, pick.number),
         }, ask);
       }
       return status('ambiguous', {
         resolvedFrom: resolution.code,
         matches: resolution.matches,
-        message: `${resolution.total} issues share this barcode: pick the right one.`,
+        message: plural('status_shared_barcode', resolution.total),
       });
     }
     const issue = (await this.deps.library.issue(resolution.issueId)) ?? null;
@@ -766,9 +767,9 @@ export class StatusResolver {
    */
   private async sameNamed(candidates: readonly IssueSummary[], best: ItemStatus, resolvedFrom: string, volume: number | null = null): Promise<ItemStatus> {
     const matches = candidates.map(summaryMatch);
-    const name = candidates[0]?.seriesName ?? 'series';
+    const name = candidates[0]?.seriesName ?? t('status_unnamed_series');
     const held = best.issue ? withYear(best.issue) : name;
-    const what = best.state === 'owned' ? `You own ${held}` : best.state === 'wishlist' ? `${held} is on your wishlist` : `You pull ${held.replace(/ #\S+/, '')}`;
+    const pulled = held.replace(/ #\S+/, '');
     await this.deps.library.remember({ code: titleChoiceKey(resolvedFrom), kind: 'ambiguous', matches, total: matches.length, expiresAt: this.deps.library.ttl('ambiguous') });
     return status('ambiguous', {
       resolvedFrom,
@@ -776,8 +777,16 @@ export class StatusResolver {
       matches,
       number: best.number,
       message: volume !== null
-        ? `${what}; this page says Vol ${volume}, and Longbox cannot tell if that is the same ${name}. Pick it if it is.`
-        : `${what}; this page does not say which ${name}. Pick the right one.`,
+        ? best.state === 'owned'
+          ? t('status_same_named_owned_volume', held, volume, name)
+          : best.state === 'wishlist'
+            ? t('status_same_named_wishlist_volume', held, volume, name)
+            : t('status_same_named_pulled_volume', pulled, volume, name)
+        : best.state === 'owned'
+          ? t('status_same_named_owned', held, name)
+          : best.state === 'wishlist'
+            ? t('status_same_named_wishlist', held, name)
+            : t('status_same_named_pulled', pulled, name),
     });
   }
 
@@ -799,7 +808,7 @@ export class StatusResolver {
     if (!series) return known;
     let message: string;
     if (pulled.length > 1) {
-      message = `${pulled.length} series on your pull list are named “${series.seriesName}”; the page’s title does not say which one this comic belongs to.`;
+      message = plural('status_pulled_same_named', pulled.length, series.seriesName ?? '');
     } else {
       // Single issues of other series by the same name that the library knows (owned once, wishlisted, looked up).
       const others = new Set<number>();
@@ -811,7 +820,7 @@ export class StatusResolver {
       if (!known && others.size === 0) {
         return status('pull-list', { resolvedFrom, byTitle: true, seriesId: series.seriesId, seriesName: series.seriesName });
       }
-      message = `You pull one ${series.seriesName} series, and ${others.size > 1 ? 'other series' : 'another series'} by that name ${others.size > 1 ? 'are' : 'is'} in your library; the page’s title does not say which one this comic belongs to.`;
+      message = others.size > 1 ? t('status_pulled_and_others', series.seriesName ?? '') : t('status_pulled_and_another', series.seriesName ?? '');
     }
     return known ? { ...known, message } : status('not-owned', { resolvedFrom, byTitle: true, message });
   }

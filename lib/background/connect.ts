@@ -1,5 +1,6 @@
 import { VerseDbClient } from '../versedb/client';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
+import { t } from '../i18n';
 
 // VerseDB Connect, the background's half: the page ran the web-auth flow and hands over the code
 // and its verifier; the token they are exchanged for stays here (the caller signs in with it).
@@ -20,7 +21,7 @@ export async function exchangeConnectCode(request: ConnectCode, options: { fetch
   } catch (error) {
     // A 400 burns the code (expired, reused, wrong verifier): the member has to go through Connect again.
     if (isVerseDbError(error) && error.status === 400) {
-      throw new VerseDbError({ kind: 'invalid', message: 'VerseDB did not accept the Connect code (it may have expired). Connect again.', fields: {} }, 400);
+      throw new VerseDbError({ kind: 'invalid', message: t('background_connect_code_refused'), fields: {} }, 400);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { discovery, DiscoveryResult, type DiscoveryEntry } from './discovery';
+import { plural, t } from '../i18n';
 import type { LongboxService } from './service';
 
 // FOC reminders: once a day, at the hour the member chose, one notification naming the
@@ -107,7 +108,7 @@ export function cutoffKey(entry: { issueId: number; focDate: string | null }): s
 /** A comic's name as the member knows it: "Saga #71". */
 export function comicName(entry: Pick<DiscoveryEntry, 'seriesName' | 'title' | 'number' | 'issueId'>): string {
   if (entry.seriesName) return `${entry.seriesName} #${entry.number}`;
-  return entry.title ?? `Issue ${entry.issueId}`;
+  return entry.title ?? t('notify_issue', String(entry.issueId));
 }
 
 /**
@@ -130,7 +131,7 @@ export function dueCutoffs(entries: readonly DiscoveryEntry[], options: { today:
 function listOf(names: string[]): string {
   const shown = names.slice(0, NAMED);
   const more = names.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+  return more > 0 ? plural('notify_and_more', more, shown.join(', ')) : shown.join(', ');
 }
 
 /** The one notification for the day's due cutoffs: "FOC tomorrow: Saga #71, Absolute Batman #14". */
@@ -138,8 +139,8 @@ export function focNotice(due: readonly DiscoveryEntry[], today: string): FocNot
   const comics = due.map((entry) => ({ issueId: entry.issueId, name: comicName(entry), focDate: entry.focDate ?? '', when: entry.focDate === today ? ('today' as const) : ('tomorrow' as const) }));
   const todays = comics.filter((c) => c.when === 'today').map((c) => c.name);
   const tomorrows = comics.filter((c) => c.when === 'tomorrow').map((c) => c.name);
-  const lines = [...(todays.length > 0 ? [`FOC today: ${listOf(todays)}`] : []), ...(tomorrows.length > 0 ? [`FOC tomorrow: ${listOf(tomorrows)}`] : [])];
-  const title = comics.length === 1 ? `Final Order Cutoff ${comics[0]?.when}` : `${comics.length} Final Order Cutoffs soon`;
+  const lines = [...(todays.length > 0 ? [t('notify_foc_today', listOf(todays))] : []), ...(tomorrows.length > 0 ? [t('notify_foc_tomorrow', listOf(tomorrows))] : [])];
+  const title = comics.length === 1 ? (comics[0]?.when === 'today' ? t('notify_title_today') : t('notify_title_tomorrow')) : plural('notify_title_soon', comics.length);
   return { id: `${FOC_NOTIFICATION_PREFIX}${today}`, title, message: lines.join('\n'), comics };
 }
 

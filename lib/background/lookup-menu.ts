@@ -1,4 +1,5 @@
 import { lookupPath } from '../lookup/address';
+import { t } from '../i18n';
 
 // "Look up in VerseDB": a context-menu entry on selected text, on any page. It needs only the
 // contextMenus permission (the menu gives the selection itself, so no host permission and no script in
@@ -23,6 +24,6 @@ export function startLookupMenu(menus: MenusApi, openPanel: (path: string) => vo
     if (text.length > 0) openPanel(lookupPath(text));
   });
   return menus.removeAll().then(() => {
-    menus.create({ id: LOOKUP_MENU_ID, title: 'Look up “%s” in VerseDB', contexts: ['selection'] });
+    menus.create({ id: LOOKUP_MENU_ID, title: t('background_lookup_menu'), contexts: ['selection'] });
   });
 }

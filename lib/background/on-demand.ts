@@ -1,4 +1,5 @@
 import type { PageRead } from '../protocol';
+import { t } from '../i18n';
 import { matchesPattern } from '../sites';
 import { ANY_STORE_ORIGIN, ANY_STORE_SCRIPTS } from './other-stores';
 
@@ -58,7 +59,7 @@ function parse(url: string): URL | null {
 /** The browser's refusal, in words a member can act on. */
 export function refusal(error: unknown): string {
   const said = (error instanceof Error ? error.message : String(error)).slice(0, 200);
-  return `Longbox could not read this page. The browser said: “${said}” Browsers keep extensions out of some pages, such as their own pages and their extension stores.`;
+  return t('background_read_refused', said);
 }
 
 /**

@@ -24,6 +24,7 @@ import { openLongboxDb } from '../store/db';
 import { VerseDbClient, verseDbOrigin } from '../versedb/client';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
 import type { CircuitSnapshot } from '../circuit';
+import { t } from '../i18n';
 
 // The background's one service: it owns the token, the API client, the quota, the scheduler, the
 // cache and the library, and answers the protocol. The entry point only wires browser events to it,
@@ -208,7 +209,7 @@ export class LongboxService {
 
   private requireClient(): VerseDbClient {
     const client = this.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB to sync your library.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('background_sign_in_to_sync') });
     return client;
   }
 
@@ -370,7 +371,7 @@ export class LongboxService {
         const issueId = await this.issueForTitle(title);
         if (write.fields.variant_id) return { ...write, issueId };
         const { variantId, words } = await this.coverOfTitle(issueId, title);
-        const notes = words && !variantId ? [write.fields.notes, `Cover as the store named it: ${words}.`].filter(Boolean).join(' ').slice(0, 1000) : write.fields.notes;
+        const notes = words && !variantId ? [write.fields.notes, t('library_note_store_cover', words)].filter(Boolean).join(' ').slice(0, 1000) : write.fields.notes;
         return { ...write, issueId, fields: { ...write.fields, ...(variantId ? { variant_id: variantId } : {}), ...(notes ? { notes } : {}) } };
       }
       default:
@@ -400,10 +401,10 @@ export class LongboxService {
   private async lookUpText(text: string): Promise<{ item: PageItem; note: string | null }> {
     const selection = readSelection(text);
     if (!selection) {
-      throw new VerseDbError({ kind: 'not-found', message: `Longbox found no comic’s code, or title with an issue number, in “${text.replace(/\s+/g, ' ').trim().slice(0, 80)}”.` });
+      throw new VerseDbError({ kind: 'not-found', message: t('background_look_up_nothing', text.replace(/\s+/g, ' ').trim().slice(0, 80)) });
     }
     const [first] = await this.itemStatuses([selection.query], { lookUp: true });
-    if (!first) throw new VerseDbError({ kind: 'unavailable', message: 'Longbox could not check this comic; try again.', status: null });
+    if (!first) throw new VerseDbError({ kind: 'unavailable', message: t('background_look_up_failed'), status: null });
     const title = selection.title;
     const unknown = first.byTitle && first.issue === null && !first.inferred && (first.state === 'not-owned' || first.state === 'pull-list');
     if (!title || !unknown) return { item: selectionItem(selection, first), note: first.state === 'not-found' ? first.message : null };
@@ -477,7 +478,7 @@ export class LongboxService {
       const key = ActionCode.safeParse(request.code).success ? request.code : titleChoiceKey(request.code);
       const known = await this.library.resolution(key);
       const match = known?.kind === 'ambiguous' ? known.matches.find((m) => m.issueId === request.issueId) : undefined;
-      if (!match) throw new VerseDbError({ kind: 'not-found', message: 'That issue is not one of the matches for this code.' });
+      if (!match) throw new VerseDbError({ kind: 'not-found', message: t('background_not_a_match') });
       await this.library.putIssues([matchSummary(match)]);
       await this.library.remember({ code: key, kind: 'found', issueId: request.issueId, variantId: null, expiresAt: this.library.ttl('found') });
       return {};

@@ -3,6 +3,7 @@
 // comics. It is there whether or not any is owned, and always one size (one line; the full list in
 // its tooltip), so the page, which can see and measure it, learns nothing of what the member owns.
 
+import { plural, t } from '../i18n';
 import { bannerHost } from './banner-host';
 import { TEST_CONTRACT } from './contract';
 
@@ -20,11 +21,11 @@ export function cartWarning(document: Document, owned: readonly string[], shown:
   }`;
   const heading = document.createElement('strong');
   if (owned.length > 0) {
-    heading.textContent = `Longbox: ${owned.length === 1 ? 'this comic is' : `${owned.length} comics are`} already in your collection: `;
-    box.append(heading, owned.join('; '));
+    heading.textContent = plural('content_cart_owned', owned.length);
+    box.append(heading, ' ', owned.join('; '));
     box.title = owned.join('\n');
   } else {
-    heading.textContent = 'Longbox: none of the comics in this cart is in your collection.';
+    heading.textContent = t('content_cart_none_owned');
     box.append(heading);
   }
   root.replaceChildren(box);

@@ -1,4 +1,5 @@
 import type { MenuHost } from './badge';
+import { t } from '../i18n';
 import type { BadgeStatus, KeyReasonsView } from './replies';
 import type { TitleRef } from '../items';
 import type { Request } from '../protocol';
@@ -73,12 +74,12 @@ function keySection(host: MenuHost, issueId: number): HTMLElement {
       if (reasonsOf.get(host) === asked && !host.menu.hidden) renderMenu(host);
     });
   }
-  const section = el('div', { className: 'key-issue' }, el('strong', { textContent: 'Key issue' }));
+  const section = el('div', { className: 'key-issue' }, el('strong', { textContent: t('menu_key_issue') }));
   const view = known.view;
-  if (view === null) section.append(el('span', { textContent: 'Asking VerseDB why…' }));
-  else if (view.kind === 'needs-pro') section.append(el('span', { textContent: 'VerseDB tells PRO members why an issue is a key.' }));
-  else if (view.kind === 'unavailable') section.append(el('span', { textContent: `VerseDB could not say why now: ${view.message}` }));
-  else if (view.reasons.length === 0) section.append(el('span', { textContent: 'VerseDB names no reason yet.' }));
+  if (view === null) section.append(el('span', { textContent: t('menu_key_asking') }));
+  else if (view.kind === 'needs-pro') section.append(el('span', { textContent: t('menu_key_needs_pro') }));
+  else if (view.kind === 'unavailable') section.append(el('span', { textContent: t('menu_key_unavailable', view.message) }));
+  else if (view.reasons.length === 0) section.append(el('span', { textContent: t('menu_key_no_reason') }));
   else section.append(el('ul', {}, ...view.reasons.map((reason) => el('li', { textContent: reason.notes ?? reason.name ?? '' }))));
   return section;
 }
@@ -123,14 +124,14 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 async function act(host: MenuHost, event: Event, action: BadgeAction, done?: string, seriesId?: number): Promise<void> {
   if (!event.isTrusted || host.busy) return;
   host.busy = true;
-  host.note = 'Working…';
+  host.note = t('menu_working');
   host.fields = {};
   asked.delete(host);
   renderMenu(host);
   try {
     const error = host.status
       ? await host.context.onAction(messageFor(host.status, action, host.context.key, host.context.title(), seriesId))
-      : { message: 'This comic is not resolved yet.', fields: {} };
+      : { message: t('menu_not_resolved'), fields: {} };
     host.note = error ? error.message : (done ?? null);
     host.fields = error?.fields ?? {};
     const choices = (error?.choices ?? []).flatMap((choice) => seriesChoice(choice) ?? []);
@@ -181,20 +182,21 @@ function copyForm(host: MenuHost): HTMLFormElement {
   const form = el(
     'form',
     { className: 'copy' },
-    el('label', {}, 'Condition ', condition),
-    el('label', {}, 'Price paid ', price),
-    el('button', { type: 'submit', className: 'action', textContent: 'Add a copy', disabled: host.busy }),
+    el('label', {}, `${t('menu_condition')} `, condition),
+    el('label', {}, `${t('menu_price_paid')} `, price),
+    el('button', { type: 'submit', className: 'action', textContent: t('menu_add_copy'), disabled: host.busy }),
   );
   for (const [field, messages] of Object.entries(host.fields)) {
-    const name = field === 'price_paid' ? 'Price paid' : field === 'condition' ? 'Condition' : field;
-    form.append(el('p', { className: 'field-error', textContent: `${name}: ${messages.join(' ')}` }));
+    // VerseDB's own words for what is wrong with a field, after the field's name in the member's language.
+    const name = field === 'price_paid' ? t('menu_price_paid') : field === 'condition' ? t('menu_condition') : field;
+    form.append(el('p', { className: 'field-error', textContent: t('menu_field_error', name, messages.join(' ')) }));
   }
   // A script can submit a form with a submit event the browser marks as its own (requestSubmit), so the
   // copy is added on the member's click of the button, or their Enter in a field, never on `submit`.
   const add = (event: Event): void => {
     event.preventDefault();
     const paid = price.value.trim() === '' ? null : Number(price.value);
-    void act(host, event, { kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, 'Copy added to your collection.');
+    void act(host, event, { kind: 'copy-add', condition: condition.value, pricePaid: Number.isFinite(paid) ? paid : null }, t('menu_copy_added'));
   };
   form.addEventListener('submit', (event) => event.preventDefault());
   form.querySelector('button[type="submit"]')?.addEventListener('click', add);
@@ -247,19 +249,19 @@ export function renderMenu(host: MenuHost): void {
   } else if (s && (s.issueId !== null || (s.inferred && s.resolvedFrom) || titleOnly(s, host.context.title()))) {
     parts.push(
       s.state === 'wishlist'
-        ? button(host, 'Remove from wishlist', { kind: 'wishlist-remove' }, 'Removed from your wishlist.')
-        : button(host, 'Add to wishlist', { kind: 'wishlist-add' }, 'Added to your wishlist.'),
+        ? button(host, t('menu_wishlist_remove'), { kind: 'wishlist-remove' }, t('menu_wishlist_removed'))
+        : button(host, t('menu_wishlist_add'), { kind: 'wishlist-add' }, t('menu_wishlist_added')),
     );
     if (s.seriesId !== null || titleOnly(s, host.context.title())) {
       parts.push(
         s.state === 'pull-list'
-          ? button(host, 'Take series off pull list', { kind: 'pull-list-remove' }, 'Series taken off your pull list.')
-          : button(host, 'Pull this series', { kind: 'pull-list-add' }, 'Series added to your pull list.'),
+          ? button(host, t('menu_pull_list_remove'), { kind: 'pull-list-remove' }, t('menu_pull_list_removed'))
+          : button(host, t('menu_pull_list_add'), { kind: 'pull-list-add' }, t('menu_pull_list_added')),
       );
     }
     parts.push(copyForm(host));
     if (host.context.address && s.issueId !== null) {
-      parts.push(el('a', { className: 'action', href: `${host.context.address}/issues/${s.issueId}`, target: '_blank', rel: 'noopener noreferrer', textContent: 'Open on VerseDB' }));
+      parts.push(el('a', { className: 'action', href: `${host.context.address}/issues/${s.issueId}`, target: '_blank', rel: 'noopener noreferrer', textContent: t('menu_open_on_versedb') }));
     }
   }
   if (host.note) parts.push(el('p', { className: 'note', textContent: host.note }));
@@ -267,7 +269,7 @@ export function renderMenu(host: MenuHost): void {
   if (lacking.has(host) && title && host.context.address) {
     // VerseDB's catalog search found nothing under the page's words; its site's search may, by other words.
     const href = `${host.context.address}/search?q=${encodeURIComponent(title.label)}`;
-    parts.push(el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer', textContent: `Search VerseDB for “${title.label}”` }));
+    parts.push(el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer', textContent: t('menu_search_versedb', title.label) }));
   }
   host.menu.replaceChildren(...parts);
 }

@@ -4,6 +4,7 @@
 // comics the order has), never what the member owns, and its button only opens Longbox's own review
 // list: nothing is added before the member checks the list there and presses its button.
 
+import { plural, t } from '../i18n';
 import { bannerHost } from './banner-host';
 import { TEST_CONTRACT } from './contract';
 
@@ -17,11 +18,11 @@ export function orderBanner(document: Document, comics: number, added: boolean, 
   box.setAttribute('role', 'status');
   box.style.cssText = `box-sizing:border-box;height:${ORDER_BANNER_HEIGHT}px;font:14px/20px system-ui,sans-serif;padding:6px 16px;border-bottom:2px solid #b7c6ee;background:#eef2fc;color:#14255c;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;gap:12px;align-items:center;`;
   const words = document.createElement('span');
-  words.textContent = `Longbox: ${comics === 1 ? '1 comic' : `${comics} comics`} in this order.`;
+  words.textContent = plural('content_order_comics', comics);
   const button = document.createElement('button');
   button.type = 'button';
   // Once added (and the rest owned), the button says so; it still opens the list.
-  button.textContent = added ? 'Added to your collection' : 'Add them to your VerseDB collection';
+  button.textContent = added ? t('content_order_added') : t('content_order_add');
   button.style.cssText = 'font:inherit;padding:2px 10px;border:1px solid #1d3a8a;border-radius:4px;background:#1d3a8a;color:#fff;cursor:pointer;';
   button.addEventListener('click', (event) => {
     // A click the page made (element.click(), dispatchEvent) is not the member's.

@@ -4,6 +4,7 @@ import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
 import { itemKey } from '../detect/item-key';
 import type { SiteAdapter } from '../sites/types';
+import { t } from '../i18n';
 import { Badge, type BadgeContext } from './badge';
 import { footprint, hostStyle, misplaced, placeOf, type Footprint } from './placement';
 import type { Request } from '../protocol';
@@ -451,7 +452,7 @@ export class PageSession {
     } catch {
       reply = null;
     }
-    return statusesReply(reply, queries.length) ?? queries.map(() => errorStatus('Longbox could not reach its background; reload the page.'));
+    return statusesReply(reply, queries.length) ?? queries.map(() => errorStatus(t('content_no_background')));
   }
 
   private show(entry: Entry, status: BadgeStatus): void {
@@ -533,7 +534,7 @@ export class PageSession {
     );
     await this.resolve(affected, false);
     const queued = queuedReply(reply);
-    return queued ? { message: `Saved here; it goes to VerseDB when it can (${queued}).`, fields: {} } : null;
+    return queued ? { message: t('content_saved_queued', queued), fields: {} } : null;
   }
 
   private scheduleReport(): void {

@@ -1,4 +1,5 @@
 import { BADGE_STATES, type BadgeState } from '../badge-states';
+import { t } from '../i18n';
 import type { PageSettings } from '../protocol';
 
 // The content script reads the background's replies (their shapes: `Replies` in lib/protocol.ts)
@@ -115,13 +116,13 @@ export function actionError(reply: unknown): ActionError | null {
       if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
     }
   }
-  const said = { message: str(error?.message) ?? 'Longbox could not reach its background; reload the page.', fields, missing: error?.kind === 'not-found' };
+  const said = { message: str(error?.message) ?? t('content_no_background'), fields, missing: error?.kind === 'not-found' };
   return Array.isArray(error?.choices) ? { ...said, choices: error.choices } : said;
 }
 
 export function queuedReply(reply: unknown): string | null {
   if (!isObj(reply) || !isObj(reply.result) || reply.result.kind !== 'queued') return null;
-  return str(reply.result.reason) ?? 'VerseDB is not reachable';
+  return str(reply.result.reason) ?? t('content_versedb_unreachable');
 }
 
 /** How many comics the background counted in an order page's report; null when it refused it. */
@@ -148,5 +149,5 @@ export function keyReasonsReply(reply: unknown): KeyReasonsView {
   if (answer?.kind === 'reasons' && Array.isArray(answer.reasons)) {
     return { kind: 'reasons', reasons: answer.reasons.flatMap((r) => (isObj(r) && (str(r.name) || str(r.notes)) ? [{ name: str(r.name), notes: str(r.notes) }] : [])) };
   }
-  return { kind: 'unavailable', message: str(answer?.message) ?? (actionError(reply)?.message ?? 'Longbox could not ask VerseDB now.') };
+  return { kind: 'unavailable', message: str(answer?.message) ?? (actionError(reply)?.message ?? t('content_key_reasons_failed')) };
 }

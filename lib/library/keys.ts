@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import type { Scheduler } from '../scheduler';
 import type { VerseDbClient } from '../versedb/client';
 import { isVerseDbError } from '../versedb/errors';
@@ -138,7 +139,7 @@ export class KeyIssues {
     const kept = KeptReasons.safeParse(await library.meta(reasonsKey(issueId)));
     if (kept.success && library.now() - kept.data.at < REASONS_KEPT_MS) return { kind: 'reasons', reasons: kept.data.reasons };
     const client = this.deps.client();
-    if (!client) return { kind: 'unavailable', message: 'Sign in to VerseDB in Longbox’s options.' };
+    if (!client) return { kind: 'unavailable', message: t('status_sign_in') };
     try {
       const reasons = await this.deps.scheduler.run({ key: reasonsKey(issueId), kind: 'read', priority: 'user' }, () => client.keyReasons(issueId));
       await library.setMeta(reasonsKey(issueId), { at: library.now(), reasons });

@@ -1,4 +1,5 @@
 import { upcAddOn } from '../detect/codes';
+import { t, uiLocale, type MessageId } from '../i18n';
 import { matchKeyParts, normaliseNumber } from './match';
 import { seriesKey } from '../detect/titles';
 import type { AmbiguousMatch } from '../versedb/schemas';
@@ -36,22 +37,41 @@ export function upcBaseOf(value: string): string | null {
   return parseComicUpc(value)?.base ?? null;
 }
 
-const ORDINALS = ['', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th'];
+/** Each ordinal form of the member's language (Intl's ordinal plural rules), with its printing's words. */
+const PRINTINGS = {
+  zero: 'library_printing_other',
+  one: 'library_printing_one',
+  two: 'library_printing_two',
+  few: 'library_printing_few',
+  many: 'library_printing_other',
+  other: 'library_printing_other',
+} as const satisfies Record<Intl.LDMLPluralRule, MessageId>;
+
+let ordinalRules: { locale: string; rules: Intl.PluralRules } | null = null;
+
+/** "2nd printing", for any printing from the first on, as the member's language says it. */
+export function printingWords(printing: number): string {
+  const locale = uiLocale();
+  if (ordinalRules?.locale !== locale) ordinalRules = { locale, rules: new Intl.PluralRules(locale, { type: 'ordinal' }) };
+  return t(PRINTINGS[ordinalRules.rules.select(printing)], printing);
+}
 
 /** "Cover B": cover digit 1 is Cover A, 2 Cover B...; 0 names no cover. */
 export function coverName(cover: number): string | null {
-  return cover >= 1 && cover <= 9 ? `Cover ${String.fromCharCode(64 + cover)}` : null;
+  return cover >= 1 && cover <= 9 ? t('library_cover', String.fromCharCode(64 + cover)) : null;
 }
 
 /** "2nd printing"; 0 names no printing. */
 export function printingName(printing: number): string | null {
-  return printing >= 1 && printing <= 9 ? `${ORDINALS[printing]} printing` : null;
+  return printing >= 1 && printing <= 9 ? printingWords(printing) : null;
 }
 
 /** "Cover B, 2nd printing": the edition a code names, for the badge's tooltip. */
 export function editionName(cover: number, printing: number): string | null {
-  const parts = [coverName(cover), printingName(printing)].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(', ') : null;
+  const coverWords = coverName(cover);
+  const printingPart = printingName(printing);
+  if (coverWords && printingPart) return t('library_edition', coverWords, printingPart);
+  return coverWords ?? printingPart;
 }
 
 // --- what was learned of a base ----------------------------------------------------------------------

@@ -8,6 +8,8 @@ import { choiceName, SeriesChoice, type TitleRef } from '../items';
 import type { Library } from './library';
 import { issueSummary } from './sync';
 import { matchKeyParts, normaliseNumber } from './match';
+import { printingWords } from './series';
+import { plural, t } from '../i18n';
 
 // A comic known only by its title, found in VerseDB's catalog when the member acts on it (never for a
 // badge on its own): the series search names the series (its name, and the years and format the page
@@ -21,8 +23,6 @@ const ISSUES_KEEP_MS = 24 * 3_600_000;
 /** The interface spec names a search cap of 60 an hour for free accounts: Longbox stays under it. */
 export const SEARCHES_PER_HOUR = 55;
 
-const ORDINAL = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-
 /**
  * The cover a title names, in words for a copy's notes ("Cover D 1:25", "Virgin", "2nd printing"), or
  * null for the main cover of a first printing. VerseDB's variant list is for PRO members only, so a copy
@@ -31,14 +31,14 @@ const ORDINAL = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['
 export function variantNamed(parsed: Pick<ParsedTitle, 'cover' | 'coverText' | 'ratio' | 'variant' | 'printing'>): string | null {
   const parts: string[] = [];
   if (parsed.variant) {
-    const letter = parsed.cover !== null && /^[A-Z]$/.test(parsed.cover) ? `Cover ${parsed.cover}` : null;
+    const letter = parsed.cover !== null && /^[A-Z]$/.test(parsed.cover) ? t('library_cover', parsed.cover) : null;
     if (letter) parts.push(letter);
     if (parsed.coverText && !parsed.coverText.includes(parsed.ratio ?? '\u0000')) parts.push(parsed.coverText.replace(/\b(?:inc|incv|var|variant)\b\.?/gi, '').replace(/\s+/g, ' ').trim());
     else if (!letter && parsed.cover && parsed.cover !== parsed.ratio) parts.push(parsed.cover);
     if (parsed.ratio) parts.push(parsed.ratio);
-    if (!letter && !parsed.coverText && !parsed.ratio && !parsed.cover) parts.push('Variant cover');
+    if (!letter && !parsed.coverText && !parsed.ratio && !parsed.cover) parts.push(t('library_variant_cover'));
   }
-  if (parsed.printing !== null && parsed.printing > 1) parts.push(`${ORDINAL(parsed.printing)} printing`);
+  if (parsed.printing !== null && parsed.printing > 1) parts.push(printingWords(parsed.printing));
   const words = parts.filter((part) => part.length > 0).join(' ');
   return words.length > 0 ? words.slice(0, 120) : null;
 }
@@ -92,9 +92,9 @@ export class TitleResolver {
   /** The series a title names: the member's pick, else the only one that fits; a question when several do. */
   async seriesFor(title: TitleRef): Promise<SeriesChoice> {
     const parts = matchKeyParts(title.matchKey);
-    if (!parts) throw new VerseDbError({ kind: 'not-found', message: 'The page’s title gives no issue number, so Longbox cannot tell which comic this is.' });
+    if (!parts) throw new VerseDbError({ kind: 'not-found', message: t('library_title_no_number_which') });
     const named = (await this.search(title.series)).filter((series) => seriesKey(series.name) === parts.series);
-    if (named.length === 0) throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: it has no series named “${title.series}”.` });
+    if (named.length === 0) throw new VerseDbError({ kind: 'not-found', message: t('library_no_series_named', title.series) });
     const kind = named.filter((series) => series.collected === null || series.collected === parts.collected);
     const fits = kind.filter((series) => seriesFitsYears(title, series));
     // "Batman #1 (2016)": a year most stores print as the series' own; a series that began that year is
@@ -104,7 +104,7 @@ export class TitleResolver {
     const pickKey = `title-series:${parts.series}|${parts.collected ? 'collected' : 'single'}`;
     if (title.seriesId !== undefined) {
       const picked = named.find((series) => series.seriesId === title.seriesId);
-      if (!picked) throw new VerseDbError({ kind: 'not-found', message: 'That series is not one of the choices for this title.' });
+      if (!picked) throw new VerseDbError({ kind: 'not-found', message: t('library_not_a_choice') });
       if (fitting.length > 1 || kind.length > 1) await this.deps.library.setMeta(pickKey, picked.seriesId);
       return picked;
     }
@@ -112,14 +112,22 @@ export class TitleResolver {
     if (fitting.length === 1 && only) return only;
     if (fitting.length === 0) {
       const when = title.startYear ?? title.year;
-      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: it has no ${title.series}${when ? ` from ${when}` : ''}${parts.collected ? ' collected edition' : ''}.` });
+      // The year as it is written, not as a count ("2016", never "2,016").
+      const message = when
+        ? parts.collected
+          ? t('library_no_collected_from', title.series, String(when))
+          : t('library_no_series_from', title.series, String(when))
+        : parts.collected
+          ? t('library_no_collected', title.series)
+          : t('library_no_such_series', title.series);
+      throw new VerseDbError({ kind: 'not-found', message });
     }
     const kept = await this.deps.library.meta(pickKey);
     const remembered = fitting.find((series) => series.seriesId === kept);
     if (remembered) return remembered;
     throw new VerseDbError({
       kind: 'choose-series',
-      message: `VerseDB has ${fitting.length} series named “${fitting[0]?.name ?? title.series}”; the page does not say which. Pick one.`,
+      message: plural('library_series_named', fitting.length, fitting[0]?.name ?? title.series),
       choices: fitting.slice(0, 12),
     });
   }
@@ -131,13 +139,13 @@ export class TitleResolver {
    */
   async issueFor(title: TitleRef): Promise<{ issueId: number; seriesId: number }> {
     const parts = matchKeyParts(title.matchKey);
-    if (!parts) throw new VerseDbError({ kind: 'not-found', message: 'The page’s title gives no issue number.' });
+    if (!parts) throw new VerseDbError({ kind: 'not-found', message: t('library_title_no_number') });
     let series: SeriesChoice;
     try {
       series = await this.seriesFor(title);
     } catch (error) {
       if (!(error instanceof VerseDbError) || error.problem.kind !== 'choose-series') throw error;
-      return this.byNumberAmong(error.problem.choices, parts.number, error.message);
+      return this.byNumberAmong(error.problem.choices, parts.number);
     }
     const number = normaliseNumber(parts.number);
     const find = async () => (await this.deps.library.seriesIssues(series.seriesId)).issues.find((issue) => normaliseNumber(issue.number) === number) ?? null;
@@ -155,7 +163,7 @@ export class TitleResolver {
       found = await this.issueByNumber(series.seriesId, parts.number);
     }
     if (!found) {
-      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: ${choiceName(series)} has no issue #${parts.number}.` });
+      throw new VerseDbError({ kind: 'not-found', message: t('library_no_issue_number', choiceName(series), parts.number) });
     }
     return { issueId: found.issueId, seriesId: series.seriesId };
   }
@@ -166,22 +174,23 @@ export class TitleResolver {
   }
 
   /** Several same-named series fit: the one that has the number, when only one does; else the member picks. */
-  private async byNumberAmong(choices: readonly SeriesChoice[], number: string, question: string): Promise<{ issueId: number; seriesId: number }> {
+  private async byNumberAmong(choices: readonly SeriesChoice[], number: string): Promise<{ issueId: number; seriesId: number }> {
     const issues = await this.issuesNumbered(choices.map((choice) => choice.seriesId), number);
     const having = choices.filter((choice) => issues.some((issue) => issue.seriesId === choice.seriesId));
     const [only] = having;
     const issue = only && issues.find((candidate) => candidate.seriesId === only.seriesId);
     if (having.length === 1 && only && issue) return { issueId: issue.id, seriesId: only.seriesId };
     if (having.length === 0) {
-      throw new VerseDbError({ kind: 'not-found', message: `Not on VerseDB: none of its ${choices.length} series named “${choices[0]?.name ?? ''}” has an issue #${number}.` });
+      throw new VerseDbError({ kind: 'not-found', message: plural('library_none_has_number', choices.length, choices[0]?.name ?? '', number) });
     }
-    throw new VerseDbError({ kind: 'choose-series', message: question.replace(/^VerseDB has \d+ series/, `VerseDB has ${having.length} series`), choices: having });
+    // The question as seriesFor asked it, with the count of the series that have the number.
+    throw new VerseDbError({ kind: 'choose-series', message: plural('library_series_named', having.length, choices[0]?.name ?? ''), choices: having });
   }
 
   /** The issues of these series with this number (one read), kept in the library. */
   private async issuesNumbered(seriesIds: readonly number[], number: string): Promise<Array<{ id: number; seriesId: number; number: string }>> {
     const client = this.deps.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('status_sign_in') });
     const page = await this.deps.scheduler.run(
       { key: `series-number:${seriesIds.join(',')}:${number}`, kind: 'read', priority: 'user' },
       () => client.seriesIssuesMatching(seriesIds, number),
@@ -203,11 +212,11 @@ export class TitleResolver {
     const now = library.now();
     if (kept.success && now - kept.data.at < SEARCH_KEEP_MS) return kept.data.series;
     const client = this.deps.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB in Longbox’s options.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('status_sign_in') });
     const log = (SearchLog.safeParse(await library.meta('series-searches')).data ?? []).filter((at) => now - at < HOUR_MS);
     if (log.length >= SEARCHES_PER_HOUR) {
       const resumesAt = Math.min(...log) + HOUR_MS;
-      throw new VerseDbError({ kind: 'paused', message: 'Longbox has searched VerseDB’s catalog as often as an hour allows; try again later.', resumesAt });
+      throw new VerseDbError({ kind: 'paused', message: t('library_search_limit'), resumesAt });
     }
     await library.setMeta('series-searches', [...log, now]);
     const page = await this.deps.scheduler.run({ key: cacheKey, kind: 'read', priority: 'user' }, () => client.searchSeries(name));

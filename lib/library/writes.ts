@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural, t } from '../i18n';
 import { isVerseDbError, VerseDbError } from '../versedb/errors';
 import { CircuitOpenError } from '../circuit';
 import type { CopyFields, VerseDbClient } from '../versedb/client';
@@ -109,7 +110,7 @@ export class Writer {
   async enqueue(changes: ReadonlyArray<{ id: string; write: WriteAction }>): Promise<number> {
     await this.migrate();
     const member = this.deps.member();
-    if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
+    if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: t('library_sign_in_first') });
     let added = 0;
     for (const change of changes) {
       if (await this.row(change.id)) continue;
@@ -137,7 +138,7 @@ export class Writer {
     if (!row) {
       const member = this.deps.member();
       // Signed in with a token VerseDB refused, the change still waits for this member's next sign-in.
-      if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
+      if (!member) throw new VerseDbError({ kind: 'unauthenticated', message: t('library_sign_in_first') });
       row = await this.record(id, member, write, code);
     }
     if (row.state === 'pending' || row.state === 'sending') {
@@ -169,11 +170,11 @@ export class Writer {
       case 'done':
         return row.copyId === null ? { kind: 'done' } : { kind: 'done', copyId: row.copyId };
       case 'refused':
-        throw this.refusals.get(row.id) ?? new VerseDbError({ kind: 'invalid', message: row.lastError ?? 'VerseDB refused this change.', fields: {} });
+        throw this.refusals.get(row.id) ?? new VerseDbError({ kind: 'invalid', message: row.lastError ?? t('library_change_refused'), fields: {} });
       default: {
         const reason = row.needsSignIn || !this.deps.client()
-          ? 'sign in again to send it'
-          : (row.lastError ?? 'it waits behind an earlier change');
+          ? t('library_queued_sign_in')
+          : (row.lastError ?? t('library_queued_behind'));
         return { kind: 'queued', queued: (await this.queueState()).waiting, reason };
       }
     }
@@ -274,7 +275,7 @@ export class Writer {
         state: 'refused',
         settledAt: this.now(),
         lastError: error.message,
-        notice: `VerseDB refused a change (${awaitsIssue(row) ? `${describe(row.write).replace(/issue 0\b/, `the comic with code ${row.code?.replace(/^[a-z]+:/, '') ?? '?'}`)}` : describe(row.write)}): ${error.message}`,
+        notice: refusedNotice(row.write, awaitsIssue(row) ? t('library_comic_with_code', row.code?.replace(/^[a-z]+:/, '') ?? '?') : null, error.message),
       });
       return true;
     }
@@ -317,7 +318,7 @@ export class Writer {
    */
   private async findIssue(row: WriteRow): Promise<void> {
     if (!awaitsIssue(row) || !row.code) return;
-    if (!this.deps.issueFor) throw new VerseDbError({ kind: 'unavailable', message: 'Longbox cannot find this comic’s issue yet.', status: null });
+    if (!this.deps.issueFor) throw new VerseDbError({ kind: 'unavailable', message: t('library_issue_not_found_yet'), status: null });
     const issueId = await this.deps.issueFor(row.code);
     await this.update(row, { write: { ...row.write, issueId } as WriteAction });
     await this.applyLocally(row.write);
@@ -374,7 +375,7 @@ export class Writer {
       // VerseDB answered with the new copy but its check does not list it yet: believe the answer.
       if (reply !== null) return reply;
       await this.update(row, { state: 'pending', copiesBefore: after });
-      throw new VerseDbError({ kind: 'unavailable', message: 'VerseDB did not save the copy; Longbox sends it again.', status: null });
+      throw new VerseDbError({ kind: 'unavailable', message: t('library_copy_not_saved'), status: null });
     }
     return this.keepOne(client, row, issueId, fresh, reply);
   }
@@ -389,10 +390,8 @@ export class Writer {
     }
     if (extra.length > 0) {
       const issue = await this.deps.library.issue(issueId);
-      const what = issue?.seriesName ? `${issue.seriesName} #${issue.number}` : `issue ${issueId}`;
-      await this.update(row, {
-        notice: `A dropped connection made VerseDB save ${extra.length === 1 ? 'a second copy' : `${extra.length} extra copies`} of ${what}; Longbox removed ${extra.length === 1 ? 'it' : 'them'}, so you have the one copy you added.`,
-      });
+      const what = issue?.seriesName ? `${issue.seriesName} #${issue.number}` : t('library_issue_id', String(issueId));
+      await this.update(row, { notice: plural('library_extra_copies', extra.length, what) });
     }
     return keep;
   }
@@ -410,7 +409,7 @@ export class Writer {
   private async copiesOnVerseDb(client: VerseDbClient, issueId: number): Promise<number[]> {
     const check = await this.deps.scheduler.run({ kind: 'read', priority: 'user' }, () => client.checkCollection(issueId));
     // An answer without its copies cannot tell a new copy from an old one: wait rather than add twice.
-    if (!check.listed) throw new VerseDbError({ kind: 'malformed', message: 'VerseDB’s collection check sent no copies; Longbox tries again later.' });
+    if (!check.listed) throw new VerseDbError({ kind: 'malformed', message: t('library_check_without_copies') });
     return check.copies.map((copy) => copy.copyId);
   }
 
@@ -463,7 +462,7 @@ export class Writer {
 
   private client(): VerseDbClient {
     const client = this.deps.client();
-    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: 'Sign in to VerseDB first.' });
+    if (!client) throw new VerseDbError({ kind: 'unauthenticated', message: t('library_sign_in_first') });
     return client;
   }
 
@@ -512,20 +511,24 @@ export class Writer {
   }
 }
 
-/** A change in a few words, for the popup. */
-export function describe(write: WriteAction): string {
+/**
+ * What the member is told of a change VerseDB refused for good, for the popup: the change in a few words and
+ * VerseDB's reason. `comic` names the comic by its code when its issue was never found ("the comic with code …").
+ */
+export function refusedNotice(write: WriteAction, comic: string | null, why: string): string {
+  const issue = (issueId: number) => comic ?? t('library_issue_id', String(issueId));
   switch (write.action) {
     case 'copy-add':
-      return `add a copy of issue ${write.issueId}`;
+      return t('library_refused_copy_add', issue(write.issueId), why);
     case 'copy-remove':
-      return `remove a copy of issue ${write.issueId}`;
+      return t('library_refused_copy_remove', issue(write.issueId), why);
     case 'wishlist-add':
-      return `wishlist issue ${write.issueId}`;
+      return t('library_refused_wishlist_add', issue(write.issueId), why);
     case 'wishlist-remove':
-      return `take issue ${write.issueId} off the wishlist`;
+      return t('library_refused_wishlist_remove', issue(write.issueId), why);
     case 'pull-list-add':
-      return `pull ${write.seriesName}`;
+      return t('library_refused_pull_list_add', write.seriesName, why);
     case 'pull-list-remove':
-      return `stop pulling series ${write.seriesId}`;
+      return t('library_refused_pull_list_remove', String(write.seriesId), why);
   }
 }

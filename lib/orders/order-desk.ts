@@ -1,3 +1,4 @@
+import { plural, t } from '../i18n';
 import type { Library } from '../library/library';
 import type { WriteAction } from '../library/write-action';
 import type { Writer } from '../library/writes';
@@ -240,29 +241,29 @@ export class OrderDesk {
         else if (state.state === 'refused') refused += 1;
         else {
           waiting += 1;
-          lastError = state.needsSignIn ? 'Sign in to VerseDB again to send it.' : (state.lastError ?? lastError);
+          lastError = state.needsSignIn ? t('orders_sign_in_again') : (state.lastError ?? lastError);
         }
       }
       return { ...base, state: 'added', checked: false, match, copies: status?.copies ?? 0, reason: null, progress: { done, waiting, refused, lastError } };
     }
     const unmatched = (reason: string): ReviewLine => ({ ...base, state: 'unmatched', checked: false, match, copies: 0, reason, progress: null });
-    if (!status) return unmatched('Longbox could not ask VerseDB about it.');
+    if (!status) return unmatched(t('orders_not_asked'));
     switch (status.state) {
       case 'owned':
-        if (status.issue === null && !status.inferred) return unmatched('Matched by its title only; add it on VerseDB to be sure of the issue.');
+        if (status.issue === null && !status.inferred) return unmatched(t('orders_title_only'));
         return { ...base, state: 'owned', checked: false, match, copies: status.copies, reason: null, progress: null };
       case 'not-found':
-        return unmatched(status.message ?? 'VerseDB has no comic with this code.');
+        return unmatched(status.message ?? t('status_no_comic_with_code'));
       case 'ambiguous':
-        return unmatched(`${status.matches.length} issues share this barcode; pick the right one on the store page’s badge first.`);
+        return unmatched(plural('orders_shared_barcode', status.matches.length));
       case 'signed-out':
-        return unmatched(status.message ?? 'Sign in to VerseDB in Longbox’s options.');
+        return unmatched(status.message ?? t('status_sign_in'));
       case 'error':
       case 'paused':
-        return unmatched(status.message ?? 'VerseDB could not be asked; open this list again later.');
+        return unmatched(status.message ?? t('orders_ask_later'));
       default:
         if (status.issue === null && !status.inferred) {
-          return unmatched(line.query.codes.length === 0 ? 'The order page gives no code for it, and its title matches nothing in your library.' : 'VerseDB could not tell which issue this is.');
+          return unmatched(line.query.codes.length === 0 ? t('orders_no_code_no_match') : t('orders_versedb_which_issue'));
         }
         return { ...base, state: 'ready', checked: true, match, copies: status.copies, reason: null, progress: null };
     }
@@ -275,7 +276,7 @@ export class OrderDesk {
    */
   async add(request: AddRequest): Promise<AddResult> {
     const order = (await this.orders(request.tabId)).find((o) => orderKey(o) === request.key);
-    if (!order) throw new Error('This order is no longer open in its tab; open the order page again.');
+    if (!order) throw new Error(t('orders_order_gone'));
     const record: OrderRecord = (await this.record(request.key)) ?? { key: request.key, addedAt: this.now(), lines: {} };
     const condition = request.condition ?? (await this.deps.defaultCondition());
     const today = new Date(this.now()).toISOString().slice(0, 10);
@@ -283,7 +284,7 @@ export class OrderDesk {
     const changes: Array<{ id: string; write: WriteAction }> = [];
     const wanted = order.lines.filter((line) => request.lineIds.includes(line.id));
     const fresh = wanted.filter((line) => (record.lines[line.id]?.length ?? 0) === 0);
-    for (const line of wanted) if (!fresh.includes(line)) skipped.push({ lineId: line.id, reason: 'Added from this order before.' });
+    for (const line of wanted) if (!fresh.includes(line)) skipped.push({ lineId: line.id, reason: t('orders_added_before') });
     // Every line's status in one batch: what the review read is answered again from the cache and library.
     const statuses = await this.deps.statuses.statusesOf(fresh.map((line) => line.query), { lookUp: true });
     for (const [i, line] of fresh.entries()) {
@@ -318,10 +319,11 @@ export class OrderDesk {
     variantId: number | null,
     variant: string | null,
   ): Extract<WriteAction, { action: 'copy-add' }>['fields'] {
-    const where = `${order.store}${order.number ? `, order ${order.number}` : ''}`;
-    const cover = variant ? `Cover as the store named it: ${variant}.` : null;
+    // Written into the member's copy on VerseDB, in their language.
+    const where = order.number ? t('orders_store_order', order.store, order.number) : order.store;
+    const cover = variant ? t('library_note_store_cover', variant) : null;
     const pro = this.deps.isPro();
-    const notes = pro ? cover : [`Bought at ${where} (added by Longbox).`, cover].filter(Boolean).join(' ');
+    const notes = pro ? cover : [t('orders_note_bought_at', where), cover].filter(Boolean).join(' ');
     return {
       ...(variantId ? { variant_id: variantId } : {}),
       condition,
@@ -346,11 +348,11 @@ export class OrderDesk {
       try {
         return await this.deps.statuses.issueIdFor(status.resolvedFrom);
       } catch (error) {
-        throw new Error(isVerseDbError(error) ? error.message : 'Longbox could not tell which issue this is.');
+        throw new Error(isVerseDbError(error) ? error.message : t('orders_which_issue'));
       }
     }
-    if (status?.state === 'ambiguous') throw new Error('Several issues share this barcode; pick the right one on the store page first.');
-    throw new Error(status?.message ?? 'Longbox could not tell which issue this is.');
+    if (status?.state === 'ambiguous') throw new Error(t('orders_shared_barcode_pick'));
+    throw new Error(status?.message ?? t('orders_which_issue'));
   }
 }
 

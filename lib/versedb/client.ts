@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from '../i18n';
 import { scopeNamedIn, VerseDbError, type ApiProblem } from './errors';
 import {
   AddedCopy,
@@ -68,13 +69,13 @@ export function verseDbOrigin(address: string): string {
   try {
     url = new URL(address.trim());
   } catch {
-    throw new VerseDbError({ kind: 'config', message: `"${address}" is not a web address.` });
+    throw new VerseDbError({ kind: 'config', message: t('versedb_not_an_address', address) });
   }
   const local = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
     throw new VerseDbError({
       kind: 'config',
-      message: 'The VerseDB address must use https:// (plain http:// is allowed only for localhost).',
+      message: t('versedb_address_not_https'),
     });
   }
   return url.origin;
@@ -117,45 +118,45 @@ function problemFor(status: number, body: unknown, headers: Headers, now: number
   const said = fields?.message ?? fields?.error ?? null;
   switch (status) {
     case 401:
-      return { kind: 'unauthenticated', message: said ?? 'VerseDB did not accept the token.' };
+      return { kind: 'unauthenticated', message: said ?? t('versedb_token_refused') };
     case 402:
       return {
         kind: 'pro-required',
-        message: said ?? 'This needs a VerseDB PRO membership.',
+        message: said ?? t('versedb_pro_required'),
         upgradeUrl: fields?.upgrade_url ?? null,
       };
     case 403: {
-      const message = said ?? 'VerseDB refused this request.';
+      const message = said ?? t('versedb_forbidden');
       const scope = scopeNamedIn(message);
       return scope ? { kind: 'missing-scope', message, scope } : { kind: 'forbidden', message };
     }
     case 404:
-      return { kind: 'not-found', message: said ?? 'Not found on VerseDB.' };
+      return { kind: 'not-found', message: said ?? t('versedb_not_found') };
     case 409: {
       const ambiguous = AmbiguousBody.safeParse(body);
       if (ambiguous.success) {
         const { matches, total_count, count } = ambiguous.data;
         return {
           kind: 'ambiguous',
-          message: said ?? 'Several issues share this code.',
+          message: said ?? t('versedb_ambiguous'),
           matches,
           total: total_count ?? count ?? matches.length,
         };
       }
-      return { kind: 'invalid', message: said ?? 'VerseDB reported a conflict.', fields: {} };
+      return { kind: 'invalid', message: said ?? t('versedb_conflict'), fields: {} };
     }
     case 422:
-      return { kind: 'invalid', message: said ?? 'VerseDB did not accept the data.', fields: fields?.errors ?? {} };
+      return { kind: 'invalid', message: said ?? t('versedb_invalid'), fields: fields?.errors ?? {} };
     case 429:
       return {
         kind: 'rate-limited',
-        message: said ?? 'Too many requests.',
+        message: said ?? t('versedb_rate_limited'),
         retryAt: retryAtFrom(headers, now),
       };
     default:
       return {
         kind: 'unavailable',
-        message: said ?? `VerseDB answered with status ${status}.`,
+        message: said ?? t('versedb_status', String(status)),
         status,
       };
   }
@@ -202,7 +203,7 @@ export class VerseDbClient {
     const kind: CallKind = method === 'GET' ? 'read' : 'write';
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!options.anonymous) {
-      if (!this.token) throw new VerseDbError({ kind: 'unauthenticated', message: 'Not signed in to VerseDB.' });
+      if (!this.token) throw new VerseDbError({ kind: 'unauthenticated', message: t('versedb_not_signed_in') });
       headers.Authorization = `Bearer ${this.token}`;
     }
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -244,9 +245,9 @@ export class VerseDbClient {
 
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join('.') || 'the body';
+      const where = parsed.error.issues[0]?.path.join('.') || t('versedb_unreadable_body');
       throw new VerseDbError(
-        { kind: 'malformed', message: `VerseDB sent an answer Longbox cannot read (${method} ${path}: ${where}).` },
+        { kind: 'malformed', message: t('versedb_unreadable_answer', `${method} ${path}`, where) },
         response.status,
       );
     }
@@ -271,7 +272,7 @@ export class VerseDbClient {
   /** A 200 whose `data` names no issue (no id) tells nothing about the code: it is "not found", not an error. */
   private async lookup(path: string, signal?: AbortSignal): Promise<Issue> {
     const issue = await this.request('GET', path, { schema: LookupResult, signal });
-    if (!issue) throw new VerseDbError({ kind: 'not-found', message: 'VerseDB answered for this code without naming an issue.' }, 200);
+    if (!issue) throw new VerseDbError({ kind: 'not-found', message: t('versedb_no_issue_named') }, 200);
     return issue;
   }
   issue(issueId: number) {
@@ -436,18 +437,18 @@ export class VerseDbClient {
 
 function lostRequestProblem(kind: CallKind, timedOut: boolean): ApiProblem {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  if (offline) return { kind: 'offline', message: 'The browser is offline.' };
+  if (offline) return { kind: 'offline', message: t('versedb_offline') };
   if (kind === 'write') {
     return {
       kind: 'outcome-unknown',
       message: timedOut
-        ? 'VerseDB did not answer in time; the change may or may not have been saved.'
-        : 'The connection to VerseDB was lost; the change may or may not have been saved.',
+        ? t('versedb_write_timed_out')
+        : t('versedb_write_lost'),
     };
   }
   return {
     kind: 'unavailable',
-    message: timedOut ? 'VerseDB did not answer in time.' : 'Could not reach VerseDB.',
+    message: timedOut ? t('versedb_timed_out') : t('versedb_unreachable'),
     status: null,
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { AmbiguousMatch } from './schemas';
 import type { SeriesChoice } from '../items';
 
@@ -46,14 +47,26 @@ export function isVerseDbError(error: unknown, kind?: ApiProblemKind): error is 
   return error instanceof VerseDbError && (kind === undefined || error.kind === kind);
 }
 
-/** The scopes Longbox uses, and what each one is needed for, in the member's words. */
+/** The scopes Longbox uses, and what each one is needed for, in the member's words (and language: read when said). */
 export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
-  'read:user': 'reading your collection, wishlist and pull list (library sync)',
-  'lookup:barcode': 'recognising comics by barcode, ISBN or distributor code (badges)',
-  'write:collection': 'adding and removing copies in your collection',
-  'write:wishlist': 'adding to and removing from your wishlist',
-  'write:pull-list': 'changing your pull list',
-  'read:public': 'reading the catalog (FOC dates, new #1s)',
+  get 'read:user'() {
+    return t('versedb_scope_read_user');
+  },
+  get 'lookup:barcode'() {
+    return t('versedb_scope_lookup_barcode');
+  },
+  get 'write:collection'() {
+    return t('versedb_scope_write_collection');
+  },
+  get 'write:wishlist'() {
+    return t('versedb_scope_write_wishlist');
+  },
+  get 'write:pull-list'() {
+    return t('versedb_scope_write_pull_list');
+  },
+  get 'read:public'() {
+    return t('versedb_scope_read_public');
+  },
 };
 
 /** Finds the scope a 403 names, when it names one we know. */

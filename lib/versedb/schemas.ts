@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t, type MessageId } from '../i18n';
 
 // Response schemas for the VerseDB API (shared/api/versedb-contract.md). The service's sources disagree
 // on a few names (`description`/`solicitation`, `number`/`issue_number`, ids as numbers or strings), so
@@ -52,27 +53,30 @@ export interface Rows<T> {
   skipped: SkippedRow[];
 }
 
+/** The fields whose absence says best why a row failed, each with the message that says it (a row reason). */
+type RowReasons = Readonly<Record<string, MessageId>>;
+
 /** Why a row failed, from the first field that did: `reasons` names the fields whose absence says it best. */
-function reasonFor(error: z.ZodError, reasons: Readonly<Record<string, string>>): string {
+function reasonFor(error: z.ZodError, reasons: RowReasons): string {
   const issue = error.issues[0];
   const path = issue?.path ?? [];
   for (let depth = path.length; depth > 0; depth--) {
     const known = reasons[path.slice(0, depth).join('.')];
-    if (known) return known;
+    if (known) return t(known);
   }
   if (issue?.code === 'custom' && issue.message) return issue.message;
-  return path.length > 0 ? `with a field Longbox cannot read (${path.join('.')})` : 'in a shape Longbox cannot read';
+  return path.length > 0 ? t('versedb_row_unreadable_field', path.join('.')) : t('versedb_row_unreadable_shape');
 }
 
 /** A JSON array read one row at a time; the rows that fail are counted with their reason. */
-export function rowsOf<T extends z.ZodType>(row: T, reasons: Readonly<Record<string, string>> = {}) {
+export function rowsOf<T extends z.ZodType>(row: T, reasons: RowReasons = {}) {
   return z.array(z.unknown()).transform((items): Rows<z.output<T>> => {
     const rows: z.output<T>[] = [];
     const skipped: SkippedRow[] = [];
     items.forEach((item, index) => {
       const parsed = row.safeParse(item);
       if (parsed.success) rows.push(parsed.data);
-      else skipped.push({ index, reason: item === null || typeof item !== 'object' ? 'as an empty record' : reasonFor(parsed.error, reasons) });
+      else skipped.push({ index, reason: item === null || typeof item !== 'object' ? t('versedb_row_empty') : reasonFor(parsed.error, reasons) });
     });
     return { rows, skipped };
   });
@@ -159,7 +163,7 @@ export const IssueRecord = z
 export type Issue = z.output<typeof IssueRecord>;
 
 /** The reasons a list row of issues fails, in the member's words. */
-const ISSUE_ROW_REASONS = { id: 'without an issue id' } as const;
+const ISSUE_ROW_REASONS = { id: 'versedb_row_no_issue_id' } as const satisfies RowReasons;
 const issueRows = rowsOf(IssueRecord, ISSUE_ROW_REASONS);
 
 export const DataOf = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
@@ -227,7 +231,7 @@ export type SeriesListItem = z.output<typeof SeriesListItem>;
 
 /** `GET /series`: one page of the series search. */
 export const SeriesSearchPage = z
-  .object({ data: rowsOf(SeriesListItem, { id: 'without a series id' }), meta: PageMeta })
+  .object({ data: rowsOf(SeriesListItem, { id: 'versedb_row_no_series_id' }), meta: PageMeta })
   .transform((p) => ({ series: p.data.rows, skipped: p.data.skipped, meta: p.meta }));
 
 /** One cover of an issue as `GET /issues/{id}/variants` lists it (PRO members only). */
@@ -238,7 +242,7 @@ export type IssueVariant = z.output<typeof IssueVariant>;
 
 /** `GET /issues/{id}/variants`: the issue's covers; a row without an id cannot be named in a write. */
 export const IssueVariants = z
-  .object({ data: rowsOf(IssueVariant, { id: 'without a variant id' }) })
+  .object({ data: rowsOf(IssueVariant, { id: 'versedb_row_no_variant_id' }) })
   .transform((p) => ({ variants: p.data.rows, skipped: p.data.skipped }));
 
 // --- /user ---------------------------------------------------------------------------------------
@@ -362,9 +366,9 @@ export const CollectionCopy = z
 export type CollectionCopy = z.output<typeof CollectionCopy>;
 
 export const COLLECTION_ROW_REASONS = {
-  id: 'without a copy id',
-  collectable_id: 'without an issue',
-} as const;
+  id: 'versedb_row_no_copy_id',
+  collectable_id: 'versedb_row_no_issue',
+} as const satisfies RowReasons;
 
 export const CollectionPage = z
   .object({ data: rowsOf(CollectionCopy, COLLECTION_ROW_REASONS), meta: PageMeta })
@@ -439,7 +443,7 @@ export const WishlistEntry = z
   }));
 export type WishlistEntry = z.output<typeof WishlistEntry>;
 
-export const WISHLIST_ROW_REASONS = { entity: 'without an issue' } as const;
+export const WISHLIST_ROW_REASONS = { entity: 'versedb_row_no_issue' } as const satisfies RowReasons;
 
 export const WishlistPage = z
   .object({ data: rowsOf(WishlistEntry, WISHLIST_ROW_REASONS), meta: PageMeta })
@@ -459,7 +463,8 @@ export const PullListEntry = z
     added_at: Text,
   })
   .transform((p) => ({ ...p, pulled: p.series ?? p.pullable }))
-  .refine((p) => p.pulled !== null, { message: 'without a series' })
+  // Said in the member's language when a row fails (a row reason, see rowsOf).
+  .refine((p) => p.pulled !== null, { error: () => t('versedb_row_no_series') })
   .transform((p) => ({
     entryId: p.id,
     seriesId: p.pulled?.id ?? 0,

@@ -54,7 +54,8 @@ describe('Circuit', () => {
     expect(error).toBeInstanceOf(CircuitOpenError);
     expect(isVerseDbError(error, 'unavailable')).toBe(true);
     expect(error.retryAt).toBe(t.now() + 30 * SECOND);
-    expect(error.message).toBe('VerseDB is not answering; retrying at 14:05.');
+    expect(error.message).toBe(`VerseDB is not answering; retrying at ${clockTime(error.retryAt)}.`);
+    expect(clockTime(error.retryAt)).toMatch(/^(14:05|02:05\sPM)$/);
     expect(circuitRetryAt(error)).toBe(error.retryAt);
     expect(circuitRetryAt(down())).toBeNull();
   });
@@ -122,9 +123,10 @@ describe('Circuit', () => {
     expect(circuit.snapshot().retryAt).toBe(retryAt);
   });
 
-  it('formats the retry time as the local HH:MM', () => {
-    expect(clockTime(new Date(2026, 0, 2, 9, 7, 59).getTime())).toBe('09:07');
-    expect(clockTime(new Date(2026, 0, 2, 23, 0).getTime())).toBe('23:00');
+  it("formats the retry time as the local hours and minutes, as the member's language writes them", () => {
+    // The unit tests' language is American English (tests/unit/setup-messages.ts): a 12-hour clock.
+    expect(clockTime(new Date(2026, 0, 2, 9, 7, 59).getTime())).toMatch(/^09:07\sAM$/);
+    expect(clockTime(new Date(2026, 0, 2, 23, 0).getTime())).toMatch(/^11:00\sPM$/);
   });
 });
 

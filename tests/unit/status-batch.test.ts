@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { Circuit } from '@/lib/circuit';
+import { Circuit, clockTime } from '@/lib/circuit';
 import type { ItemQuery } from '@/lib/items';
 import { Library } from '@/lib/library/library';
 import { matchKey } from '@/lib/library/match';
@@ -128,7 +128,7 @@ describe('StatusResolver with the circuit open', () => {
       state: 'error',
       resolvedFrom: 'upc:13',
       resumesAt: retryAt,
-      message: 'VerseDB is not answering; retrying at 13:00.',
+      message: `VerseDB is not answering; retrying at ${clockTime(retryAt)}.`,
     });
     // What the library already knows still answers.
     expect(statuses[1]?.state).toBe('not-owned');
