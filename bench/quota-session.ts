@@ -6,6 +6,7 @@
 // Printed: reads Longbox spent, reads a naive client spends (a lookup and an owned check per item
 // per view), and the distinct codes never seen before. Budgets: Longbox at most 1.1x the distinct
 // codes, zero on revisits, at least 20x fewer than naive.
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';

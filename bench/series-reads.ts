@@ -15,6 +15,7 @@
 // stand-in by a separate client with the member's token (bench/series/truth.ts); those reads are
 // made after the figures are taken and are cleared from the log. Exit code 1 only when a badge
 // disagrees with the per-code answer; time and missed read goals never fail the run.
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';

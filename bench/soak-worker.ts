@@ -1,3 +1,4 @@
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { LongboxService } from '../lib/background/service';
 import type { Session } from '../lib/settings-schema';

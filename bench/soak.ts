@@ -35,6 +35,7 @@
 //
 //   npm run bench:soak                      (SOAK_SEED=7 npm run bench:soak for another session)
 
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';

@@ -5,6 +5,7 @@
 // and woken when the alarm would fire, the stand-in's clock moved to that time. Printed: hours
 // taken, reads in each hour, restarts, 429s (budget: none), and that every copy arrived. A 60,000-copy
 // collection is run too: it needs several hours, so the restarts are exercised.
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { startStandIn } from '../stand-in/index.ts';
 import { backgroundFor } from '../tests/integration/harness';

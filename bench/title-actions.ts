@@ -6,6 +6,7 @@
 // requests the stand-in served for each click, from its request log, less the write's own. Budget (PRODUCT.md): at most 2 reads for the first action on a series, 0 for the next.
 // Correctness: every click must wishlist the issue the title names (checked against the catalog).
 // Exit code 1 when one does not; read counts over the goal are printed, not failed.
+import './lib/english';
 import 'fake-indexeddb/auto';
 import { Window } from 'happy-dom';
 import { detect } from '../lib/detect/page';
