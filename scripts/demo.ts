@@ -362,14 +362,16 @@ function badgeStates(page: DemoTab): Promise<{ badges: number; states: Record<st
 
 /**
  * Badges a shopper cannot see although they are on the page: cut off by a store's fixed-height,
- * overflow-hidden box, or inside a part of the page that is not shown.
+ * overflow-hidden box, or inside a part of the page that is not shown. Measured by the pill (in the e2e
+ * build's open shadow root), since a badge over a cover sits in a host that takes no space itself.
  */
 function hiddenBadges(page: DemoTab): Promise<number> {
   return page.evaluate(() => {
     let hidden = 0;
     for (const host of document.querySelectorAll('[data-longbox-badge]')) {
-      const box = host.getBoundingClientRect();
-      let cut = box.width === 0 || box.height === 0;
+      const pill = host.shadowRoot?.querySelector('.pill') ?? host;
+      const box = pill.getBoundingClientRect();
+      let cut = box.width === 0 || box.height === 0 || getComputedStyle(pill).visibility === 'hidden';
       for (let up = host.parentElement; up && !cut; up = up.parentElement) {
         const style = getComputedStyle(up);
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
