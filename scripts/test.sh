@@ -45,7 +45,7 @@ fi
 
 step "Store archives: the Firefox sources archive rebuilds the Firefox archive"
 # npm run zip, then what a reviewer does with the sources archive (npm ci and the build in a temporary
-# folder), compared file by file with the Firefox archive (scripts/check-rebuild.mjs; about 1-2 minutes).
+# folder), compared file by file with the Firefox archive (scripts/check-rebuild.mjs; 1 to 3 minutes).
 node scripts/check-rebuild.mjs || failed=1
 
 node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json test-results/firefox.json || failed=1
