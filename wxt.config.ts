@@ -33,6 +33,29 @@ export default defineConfig({
   // LONGBOX_OUT gives a run its own output folder, so a rebuild never pulls a build from under a test run.
   outDir: process.env.LONGBOX_OUT ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
+  // `npm run zip`: the Chrome and Firefox archives, and (with `-b firefox`) the sources archive
+  // addons.mozilla.org asks for. The sources archive is an allowlist, exactly what a reviewer needs to
+  // rebuild the Firefox archive (SOURCE_README.md says how; `npm run test:rebuild` does it and compares):
+  // the package files, the config, the code, the local WXT modules, public/ and the icon's source. Not
+  // the tests, benchmarks, fixtures, the VerseDB stand-in, the repo's scripts or the store listing.
+  zip: {
+    excludeSources: ['**/*'],
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'SOURCE_README.md',
+      'README.md',
+      'CHANGELOG.md',
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'modules/**',
+      'public/**',
+      'assets/**',
+    ],
+  },
   vite: () => ({
     plugins: [preact()],
     build: {

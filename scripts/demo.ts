@@ -4,17 +4,19 @@
 // sample store pages served at the stores' real addresses (from the fixture pages). With a display it
 // stays open for you to browse; without one (or with --headless) it visits each page, saves a
 // screenshot to demo-output/ (demo-output/firefox/ for Firefox) and prints a summary. Run through
-// `npm run demo` (scripts/demo.sh builds the extension first).
+// `npm run demo` (scripts/demo.sh builds the extension first). `--store-screenshots` (Chromium, headless)
+// first makes the stores' 1280x800 screenshots in store/screenshots/ (scripts/lib/store-screenshots.ts).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { ElementHandle, Page as FirefoxPage } from 'puppeteer-core';
 import { z } from 'zod';
 import { startStandIn, type StandIn } from '../stand-in/index.ts';
 import { launchFirefox } from '../tests/firefox/launch.ts';
 import { chromiumPath } from './chromium-path.mjs';
 import { focReminderDemo, type FocDemoBrowser } from './lib/demo-foc.ts';
+import { storeScreenshots, STORE_SCREENSHOTS } from './lib/store-screenshots.ts';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 const FIXTURES = resolve('tests/fixtures');
@@ -127,6 +129,8 @@ interface DemoBrowser {
   foc: FocDemoBrowser;
   /** Opens an order page, clicks its banner (the member's click) and answers the review tab it opens. */
   openOrderReview(url: string): Promise<{ store: DemoTab; review: DemoTab & { pressAdd(): Promise<void> } }>;
+  /** Chromium's own handles, for the store screenshots (Firefox has none). */
+  chromium?: { context: BrowserContext; worker: Worker };
   /** Resolves when the member closes the browser (or presses Ctrl+C). */
   closed(): Promise<void>;
   close(): Promise<void>;
@@ -196,6 +200,7 @@ async function launchChromium(headless: boolean, pages: SamplePage[], si: StandI
   return {
     name: 'Chromium',
     extensionId,
+    chromium: { context, worker },
     openStorePage: async (url) => {
       const page = await context.newPage();
       await page.goto(url);
@@ -357,14 +362,16 @@ function badgeStates(page: DemoTab): Promise<{ badges: number; states: Record<st
 
 /**
  * Badges a shopper cannot see although they are on the page: cut off by a store's fixed-height,
- * overflow-hidden box, or inside a part of the page that is not shown.
+ * overflow-hidden box, or inside a part of the page that is not shown. Measured by the pill (in the e2e
+ * build's open shadow root), since a badge over a cover sits in a host that takes no space itself.
  */
 function hiddenBadges(page: DemoTab): Promise<number> {
   return page.evaluate(() => {
     let hidden = 0;
     for (const host of document.querySelectorAll('[data-longbox-badge]')) {
-      const box = host.getBoundingClientRect();
-      let cut = box.width === 0 || box.height === 0;
+      const pill = host.shadowRoot?.querySelector('.pill') ?? host;
+      const box = pill.getBoundingClientRect();
+      let cut = box.width === 0 || box.height === 0 || getComputedStyle(pill).visibility === 'hidden';
       for (let up = host.parentElement; up && !cut; up = up.parentElement) {
         const style = getComputedStyle(up);
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
@@ -463,8 +470,10 @@ async function orderDemo(browser: DemoBrowser, pages: SamplePage[], output: stri
 }
 
 async function main(): Promise<void> {
-  const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+  const storeShots = process.argv.includes('--store-screenshots');
+  const headless = process.argv.includes('--headless') || !process.env.DISPLAY || storeShots;
   const which = chosenBrowser(process.argv.slice(2));
+  if (storeShots && which !== 'chromium') throw new Error('--store-screenshots: the store screenshots are made in Chromium (leave out --browser firefox).');
   const output = which === 'firefox' ? join(OUTPUT, 'firefox') : OUTPUT;
   const pages = SAMPLE_PAGES.map(samplePage);
   const data: unknown = JSON.parse(readFileSync(join(FIXTURES, 'demo-data.json'), 'utf8'));
@@ -487,6 +496,18 @@ async function main(): Promise<void> {
     if (which === 'firefox') console.log('In Firefox the sample pages are served in the tabs the demo opened.');
     await browser.closed();
   } else {
+    if (storeShots && browser.chromium) {
+      // First, while Kay's library is as the demo data has it (the order and FOC steps below change it).
+      const byName = new Map(pages.map((page) => [page.name, page.url]));
+      const lines = await storeScreenshots({
+        ...browser.chromium,
+        extensionId: browser.extensionId,
+        urlOf: (name) => byName.get(name) ?? '',
+        settle: (page) => browse(chromiumTab(page)),
+      });
+      console.log(`Store screenshots in ${STORE_SCREENSHOTS}:`);
+      for (const line of lines) console.log(line);
+    }
     // This browser's screenshots only (Firefox's are in a folder of their own inside).
     mkdirSync(output, { recursive: true });
     for (const file of readdirSync(output)) if (file.endsWith('.png')) rmSync(join(output, file));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: type check, unit and stand-in tests (vitest), then the browser tests: Chromium (Playwright,
 # Debian's chromium or LONGBOX_CHROMIUM) and Firefox (puppeteer-core over WebDriver BiDi, Debian's
-# firefox-esr or LONGBOX_FIREFOX), each with its e2e build of the extension loaded. Ends with one summary line.
+# firefox-esr or LONGBOX_FIREFOX), each with its e2e build of the extension loaded; then the store archives'
+# rebuild check (the Firefox sources archive must rebuild the Firefox archive exactly). Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -41,6 +42,11 @@ else
   printf '%s\nThe Firefox build failed, so no Firefox test ran.\n' "$build_log"
   failed=1
 fi
+
+step "Store archives: the Firefox sources archive rebuilds the Firefox archive"
+# npm run zip, then what a reviewer does with the sources archive (npm ci and the build in a temporary
+# folder), compared file by file with the Firefox archive (scripts/check-rebuild.mjs; 1 to 3 minutes).
+node scripts/check-rebuild.mjs || failed=1
 
 node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json test-results/firefox.json || failed=1
 exit $failed
