@@ -12,7 +12,7 @@ import { t, uiLocale } from '@/lib/i18n';
 
 /** The grading companies by name (names, said alike in every language), and the two that are words. */
 function companyName(company: (typeof GRADING_COMPANIES)[number]): string {
-  if (company === 'other') return t('popup_company_other');
+  if (company === 'other') return t('popup_company_another');
   if (company === 'self_graded') return t('popup_company_self');
   return company;
 }
