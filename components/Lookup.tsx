@@ -5,6 +5,7 @@ import { ProblemNotice } from './shared/ProblemNotice';
 import { SignedOut } from './popup/SignedOut';
 import { fromPageItem } from '@/lib/ui/comics';
 import type { LookupModel } from '@/lib/ui/lookup';
+import { t } from '@/lib/i18n';
 
 /** The lookup panel: the comic the selected text names, its status and the popup row's actions. */
 export function Lookup({ lookup }: { lookup: LookupModel }) {
@@ -20,15 +21,15 @@ export function Lookup({ lookup }: { lookup: LookupModel }) {
   const address = state?.session.address ?? null;
   return (
     <main class="popup lookup">
-      <h1>Look up in VerseDB</h1>
+      <h1>{t('lookup_heading')}</h1>
       <p class="muted" data-testid="lookup-text">
-        “{lookup.text}”
+        {t('lookup_selected_text', lookup.text)}
       </p>
       {state && !state.session.signedIn ? (
         <SignedOut />
       ) : (
         <>
-          {lookup.loading.value && <p class="muted">Looking it up…</p>}
+          {lookup.loading.value && <p class="muted">{t('lookup_loading')}</p>}
           {lookup.problem.value && <ProblemNotice problem={lookup.problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
           {item && (
             <ul class="comics" data-testid="lookup-result">
@@ -42,7 +43,7 @@ export function Lookup({ lookup }: { lookup: LookupModel }) {
           )}
           {lookup.note.value && item?.state === 'not-found' && address && (
             <a href={`${address}/search?q=${encodeURIComponent(lookup.text)}`} target="_blank" rel="noreferrer">
-              Search VerseDB for “{lookup.text}”
+              {t('ui_search_versedb', lookup.text)}
             </a>
           )}
         </>

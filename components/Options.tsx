@@ -6,6 +6,7 @@ import { LibrarySection } from './options/LibrarySection';
 import { PrivacySection } from './options/PrivacySection';
 import { QuickAddSection } from './options/QuickAddSection';
 import { StoresSection } from './options/StoresSection';
+import { t } from '@/lib/i18n';
 
 export function Options() {
   const model = useModel();
@@ -16,7 +17,7 @@ export function Options() {
   }, []);
   return (
     <main class="options">
-      <h1>Longbox options</h1>
+      <h1>{t('options_title')}</h1>
       <AccountSection />
       <StoresSection />
       <QuickAddSection />

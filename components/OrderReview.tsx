@@ -3,6 +3,8 @@ import { canAdd, checkedCopies, formatMoney, type OrderReviewModel } from '@/lib
 import type { OrderReview as Order, ReviewLine } from '@/lib/ui/replies';
 import { choiceName } from '@/lib/items';
 import { Cover } from './shared/Cover';
+import { formatNumber, plural, t, uiLocale } from '@/lib/i18n';
+import { formatDate } from '@/lib/ui/format';
 
 const CONDITIONS = ['MT', 'NM/MT', 'NM+', 'NM', 'NM-', 'VF/NM', 'VF+', 'VF', 'VF-', 'F/VF', 'F+', 'F', 'F-', 'VG/F', 'VG+', 'VG', 'VG-', 'G/VG', 'G', 'FR', 'PR'];
 
@@ -16,16 +18,16 @@ export function OrderReview({ model, defaultCondition }: { model: OrderReviewMod
   const error = model.error.value;
   return (
     <main class="order-review">
-      <h1>Add an order to your VerseDB collection</h1>
+      <h1>{t('order_review_heading')}</h1>
       {error && (
         <p class="problem" role="alert" data-testid="order-error">
           {error}
         </p>
       )}
-      {orders === null && !error && <p class="muted">Matching the order’s comics with VerseDB…</p>}
+      {orders === null && !error && <p class="muted">{t('order_review_matching')}</p>}
       {orders !== null && orders.length === 0 && (
         <p class="empty" data-testid="order-none">
-          Longbox no longer has this order: open the store’s order page again and press its banner.
+          {t('order_review_gone')}
         </p>
       )}
       {orders?.map((order) => (
@@ -42,18 +44,12 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
   const summary = model.summary.value;
   return (
     <section class="order" data-testid="order" data-order-key={order.key}>
-      <h2>
-        {order.store}
-        {order.number ? `, order ${order.number}` : ''}
-      </h2>
+      <h2>{order.number ? t('order_review_store_order', order.store, order.number) : order.store}</h2>
       <p class="muted">
-        Bought {order.purchasedAt}
-        {order.dateFromPage ? '' : ' (the page gives no date: today)'}
-        {order.discountShare > 0 ? `; prices after the order’s discount (${Math.round(order.discountShare * 100)}% off)` : ''}. The store goes in the copies’{' '}
-        {order.storeField === 'purchase_store' ? 'purchase store' : 'notes'}.
+        {bought(order)} {order.storeField === 'purchase_store' ? t('order_review_store_field_purchase_store') : t('order_review_store_field_notes')}
       </p>
       <label class="condition">
-        Condition{' '}
+        {t('ui_condition')}{' '}
         <select
           data-testid="order-condition"
           value={model.condition.value ?? defaultCondition}
@@ -70,11 +66,11 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
         <thead>
           <tr>
             <th />
-            <th>Comic</th>
-            <th>VerseDB issue</th>
-            <th>Qty</th>
-            <th>Paid each</th>
-            <th>Status</th>
+            <th>{t('order_review_col_comic')}</th>
+            <th>{t('order_review_col_issue')}</th>
+            <th>{t('order_review_col_quantity')}</th>
+            <th>{t('order_review_col_paid')}</th>
+            <th>{t('order_review_col_status')}</th>
           </tr>
         </thead>
         <tbody>
@@ -93,7 +89,7 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
       </table>
       <p>
         <button type="button" data-testid="order-add" disabled={busy || lines === 0} onClick={() => void model.add(order.key)}>
-          {busy ? 'Adding…' : `Add ${copies} ${copies === 1 ? 'copy' : 'copies'} to my collection`}
+          {busy ? t('ui_adding') : plural('order_review_add', copies)}
         </button>
       </p>
       {summary && (
@@ -103,6 +99,14 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
       )}
     </section>
   );
+}
+
+/** When the order was bought, whether the page said so, and the discount its prices are after. */
+function bought(order: Order): string {
+  const date = formatDate(order.purchasedAt);
+  if (order.discountShare <= 0) return order.dateFromPage ? t('order_review_bought', date) : t('order_review_bought_undated', date);
+  const off = new Intl.NumberFormat(uiLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(order.discountShare);
+  return order.dateFromPage ? t('order_review_bought_discount', date, off) : t('order_review_bought_undated_discount', date, off);
 }
 
 interface LineRowProps {
@@ -120,23 +124,23 @@ function LineRow({ line, order, checked, busy, onToggle, onChoose }: LineRowProp
   return (
     <tr data-testid="order-line" data-state={line.state} data-line-id={line.lineId}>
       <td>
-        <input type="checkbox" aria-label={`Add ${line.title ?? 'this comic'}`} checked={checked && canAdd(line)} disabled={!canAdd(line)} onChange={onToggle} />
+        <input type="checkbox" aria-label={line.title ? t('order_review_add_line', line.title) : t('order_review_add_this_comic')} checked={checked && canAdd(line)} disabled={!canAdd(line)} onChange={onToggle} />
       </td>
-      <td>{line.title ?? '(no title)'}</td>
+      <td>{line.title ?? t('order_review_no_title')}</td>
       <td>
         {issue}
         {line.variant && (
           <small class="variant" data-testid="order-variant">
-            {line.variantId ? `${line.variant}: added as VerseDB’s variant.` : `VerseDB names no variant here: “${line.variant}” goes in the copy’s notes.`}
+            {line.variantId ? t('order_review_variant_matched', line.variant) : t('order_review_variant_notes', line.variant)}
           </small>
         )}
       </td>
-      <td>{line.quantity}</td>
+      <td>{formatNumber(line.quantity)}</td>
       <td data-testid="order-price">{formatMoney(line.unitPrice, order.currency)}</td>
       <td class="why">
         {lineStatus(line)}
         {line.choose && (
-          <span role="group" aria-label="Which series?" class="choices" data-testid="order-choices">
+          <span role="group" aria-label={t('ui_which_series')} class="choices" data-testid="order-choices">
             {line.choose.choices.map((choice) => (
               <button type="button" class="choice" key={choice.seriesId} disabled={busy} onClick={() => onChoose(choice.seriesId)}>
                 <Cover url={choice.coverUrl} />
@@ -153,16 +157,19 @@ function LineRow({ line, order, checked, busy, onToggle, onChoose }: LineRowProp
 function lineStatus(line: ReviewLine): string {
   switch (line.state) {
     case 'ready':
-      return 'Not in your collection';
+      return t('order_review_line_ready');
     case 'owned':
-      return `You own ${line.copies === 1 ? 'a copy' : `${line.copies} copies`} already; check it to add another`;
+      return plural('order_review_line_owned', line.copies);
     case 'unmatched':
-      return line.reason ?? 'Longbox cannot tell which issue this is';
+      return line.reason ?? t('order_review_line_unmatched');
     case 'added': {
       const p = line.progress;
-      if (!p) return 'Added from this order';
-      if (p.waiting > 0) return `Adding: ${p.done} of ${p.done + p.waiting + p.refused} sent${p.lastError ? ` (${p.lastError})` : ''}`;
-      return p.refused > 0 ? `Added ${p.done}; VerseDB refused ${p.refused}` : `Added from this order (${p.done} ${p.done === 1 ? 'copy' : 'copies'})`;
+      if (!p) return t('order_review_line_added');
+      if (p.waiting > 0) {
+        const total = p.done + p.waiting + p.refused;
+        return p.lastError ? t('order_review_line_sending_error', p.done, total, p.lastError) : t('order_review_line_sending', p.done, total);
+      }
+      return p.refused > 0 ? t('order_review_line_refused', p.done, p.refused) : plural('order_review_line_added_copies', p.done);
     }
   }
 }

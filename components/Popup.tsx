@@ -7,14 +7,15 @@ import { SignedOut } from './popup/SignedOut';
 import { StatusStrip } from './popup/StatusStrip';
 import { Tabs, type Tab } from './popup/Tabs';
 import { ProblemNotice } from './shared/ProblemNotice';
+import { t, type MessageId } from '@/lib/i18n';
 
 type PopupTab = 'page' | 'foc' | 'firsts' | 'follows';
-const TABS: Tab<PopupTab>[] = [
-  { key: 'page', label: 'This page' },
-  { key: 'foc', label: 'FOC' },
-  { key: 'firsts', label: 'New #1s' },
-  { key: 'follows', label: 'Following' },
-];
+const TABS = [
+  { key: 'page', message: 'popup_tab_page' },
+  { key: 'foc', message: 'popup_tab_foc' },
+  { key: 'firsts', message: 'popup_tab_firsts' },
+  { key: 'follows', message: 'popup_tab_follows' },
+] as const satisfies readonly { key: PopupTab; message: MessageId }[];
 
 /** The tab the page's address names (`#foc`, `#page`…), if any. */
 function tabFromHash(): PopupTab | null {
@@ -39,18 +40,19 @@ export function Popup() {
   // The page's comics when there are any (or the page is being read on this opening, or could not be), else the FOC list.
   const pageFirst = (items && items.length > 0) || model.pageReading.value || model.pageReadProblem.value !== null;
   const tab = chosen.value ?? (pageFirst ? 'page' : 'foc');
+  const tabs: Tab<PopupTab>[] = TABS.map(({ key, message }) => ({ key, label: t(message) }));
 
   return (
     <div class="popup">
       <header class="bar">
-        <h1>Longbox</h1>
+        <h1>{t('ext_name')}</h1>
         {state?.session.signedIn && member && (
           <p class="member" data-testid="member">
-            {member.name ?? member.username} <span class={`tier ${member.isPro ? 'tier-pro' : ''}`}>{member.isPro ? 'PRO' : 'Free'}</span>
+            {member.name ?? member.username} <span class={`tier ${member.isPro ? 'tier-pro' : ''}`}>{member.isPro ? t('ui_tier_pro') : t('ui_tier_free')}</span>
           </p>
         )}
         <button type="button" class="link-button" onClick={model.openOptions}>
-          Options
+          {t('popup_options')}
         </button>
       </header>
       <main class="body">
@@ -66,14 +68,14 @@ export function Popup() {
               ))}
             </div>
           )}
-          <Tabs tabs={TABS} selected={tab} onSelect={(key) => (chosen.value = key)} label="Comics">
+          <Tabs tabs={tabs} selected={tab} onSelect={(key) => (chosen.value = key)} label={t('popup_tabs_label')}>
             {tab === 'page' ? <PagePanel /> : <FeedPanel key={tab} feed={tab} />}
           </Tabs>
         </>
       )}
       </main>
       <footer class="foot muted" data-testid="background-status">
-        {model.version.value ? `Longbox ${model.version.value}` : 'Waiting for Longbox’s background…'}
+        {model.version.value ? t('popup_version', model.version.value) : t('popup_waiting_background')}
       </footer>
     </div>
   );

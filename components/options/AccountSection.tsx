@@ -9,16 +9,18 @@ import { runConnectFlow } from '@/lib/ui/connect-flow';
 import type { Outcome } from '@/lib/ui/messages';
 import { explainError, scopePurpose, tokensUrl, type Problem } from '@/lib/ui/problems';
 import type { UiError, UiState } from '@/lib/ui/replies';
+import { t } from '@/lib/i18n';
+import { withElements } from '../shared/with-elements';
 
 /** Sign-in errors in the words of this page (the token field is right here). */
 function signInProblem(error: UiError, origin: string, now: number): Problem {
   switch (error.kind) {
     case 'unauthenticated':
-      return { key: 'sign-in', tone: 'error', text: 'VerseDB did not accept this token. Check that you copied all of it, or make a new one.', way: { kind: 'none' } };
+      return { key: 'sign-in', tone: 'error', text: t('options_token_not_accepted'), way: { kind: 'none' } };
     case 'offline':
     case 'unavailable':
     case 'outcome-unknown':
-      return { key: 'sign-in', tone: 'error', text: `Longbox could not reach VerseDB at ${origin}: ${error.message}`, way: { kind: 'none' } };
+      return { key: 'sign-in', tone: 'error', text: t('options_unreachable', origin, error.message), way: { kind: 'none' } };
     case 'declined':
     case 'cancelled':
     case 'invalid':
@@ -40,42 +42,43 @@ function MemberCard({ state }: { state: UiState }) {
       <p>
         {member ? (
           <>
-            Signed in as <strong data-testid="member-name">{member.name ?? member.username}</strong> (@{member.username}){' '}
+            {withElements((name) => t('options_signed_in_as', name, member.username), <strong data-testid="member-name">{member.name ?? member.username}</strong>)}{' '}
             <span class={`tier ${member.isPro ? 'tier-pro' : ''}`} data-testid="member-tier">
-              {member.isPro ? 'PRO' : 'Free'}
+              {member.isPro ? t('ui_tier_pro') : t('ui_tier_free')}
             </span>
           </>
         ) : (
-          'Signed in (VerseDB did not show this token your profile).'
+          t('options_signed_in_no_profile')
         )}
       </p>
       <p class="muted">
-        {connect ? 'With VerseDB Connect (read-only)' : 'With a personal access token'} at {session.address ?? DEFAULT_VERSEDB_URL}
+        {connect ? t('options_signed_in_with_connect', session.address ?? DEFAULT_VERSEDB_URL) : t('options_signed_in_with_token', session.address ?? DEFAULT_VERSEDB_URL)}
       </p>
       {session.rejected && (
         <ProblemNotice
-          problem={{ key: 'rejected', tone: 'error', text: 'VerseDB has since refused this token (revoked or expired). Save a new one below.', way: { kind: 'none' } }}
+          problem={{ key: 'rejected', tone: 'error', text: t('options_token_rejected'), way: { kind: 'none' } }}
           now={model.now.value}
           onSignIn={model.openSignIn}
         />
       )}
       {session.missingScopes.length > 0 && (
         <div class="scopes" data-testid="missing-scopes">
-          <p>{connect ? 'A Connect sign-in cannot do these; a personal token can:' : 'This token lacks these scopes:'}</p>
+          <p>{connect ? t('options_scopes_connect') : t('options_scopes_token')}</p>
           <ul>
             {session.missingScopes.map((scope) => (
               <li key={scope}>
-                <code>{scope}</code>: needed for {scopePurpose(scope)}
+                {withElements((code) => t('options_scope_needed_for', code, scopePurpose(scope)), <code>{scope}</code>)}
               </li>
             ))}
           </ul>
           {!connect && (
             <p>
-              Add them to the token (or make a new one) at{' '}
-              <a href={tokensUrl(session.address)} target="_blank" rel="noreferrer">
-                VerseDB’s token page
-              </a>
-              , then save it again below.
+              {withElements(
+                (link) => t('options_scopes_add', link),
+                <a href={tokensUrl(session.address)} target="_blank" rel="noreferrer">
+                  {t('options_token_page')}
+                </a>,
+              )}
             </p>
           )}
         </div>
@@ -91,9 +94,9 @@ function MemberCard({ state }: { state: UiState }) {
             busy.value = false;
           }}
         >
-          Sign out
+          {t('options_sign_out')}
         </button>
-        <span class="muted">Removes the token and your library from this browser.</span>
+        <span class="muted">{t('options_sign_out_hint')}</span>
       </div>
     </div>
   );
@@ -127,7 +130,7 @@ export function AccountSection() {
     addressError.value = null;
     // Asked first, while the click still counts as the member's gesture.
     if (needsHostPermission(check.origin) && !(await env.requestHostPermission(hostPattern(check.origin)))) {
-      addressError.value = `Longbox needs your permission to reach ${check.origin}.`;
+      addressError.value = t('options_address_permission', check.origin);
       return null;
     }
     return check.origin;
@@ -137,7 +140,7 @@ export function AccountSection() {
     busy.value = null;
     if (reply.ok) {
       const member = reply.value.session.member;
-      said.value = member ? `Signed in as ${member.name ?? member.username}.` : 'Signed in.';
+      said.value = member ? t('options_signed_in_said', member.name ?? member.username) : t('options_signed_in_said_anonymous');
       return;
     }
     problem.value = signInProblem(reply.error, origin, model.now.value);
@@ -148,7 +151,7 @@ export function AccountSection() {
     if (busy.value) return;
     said.value = null;
     problem.value = null;
-    tokenError.value = token.value.trim() === '' ? 'Paste your personal access token first.' : null;
+    tokenError.value = token.value.trim() === '' ? t('options_token_missing') : null;
     const origin = await usableOrigin();
     if (!origin || tokenError.value) return;
     busy.value = 'save';
@@ -175,10 +178,10 @@ export function AccountSection() {
   const state = model.state.value;
   return (
     <section class="card-section" aria-labelledby="account-heading">
-      <h2 id="account-heading">VerseDB account</h2>
+      <h2 id="account-heading">{t('options_account_heading')}</h2>
       {state?.session.signedIn && <MemberCard state={state} />}
       <div class="field">
-        <label for="address">VerseDB address</label>
+        <label for="address">{t('options_address_label')}</label>
         <input
           id="address"
           type="url"
@@ -190,7 +193,7 @@ export function AccountSection() {
           aria-describedby={addressError.value ? 'address-hint address-error' : 'address-hint'}
         />
         <p id="address-hint" class="hint">
-          {DEFAULT_VERSEDB_URL} unless you use another VerseDB server. Longbox asks for permission to reach any other address.
+          {t('options_address_hint', DEFAULT_VERSEDB_URL)}
         </p>
         {addressError.value && (
           <p id="address-error" class="field-error">
@@ -200,17 +203,17 @@ export function AccountSection() {
       </div>
 
       <form class="token-form" onSubmit={save} noValidate>
-        <h3>Sign in with a personal access token</h3>
+        <h3>{t('options_token_heading')}</h3>
         <p class="hint" id="token-hint">
-          Make one on{' '}
-          <a href={tokensUrl(address.value && checkAddress(address.value).ok ? address.value : null)} target="_blank" rel="noreferrer">
-            VerseDB’s token page
-          </a>{' '}
-          with the scopes read:user, lookup:barcode, write:collection, write:wishlist and write:pull-list. Longbox checks it at once; it stays in
-          this browser and goes only to your VerseDB address.
+          {withElements(
+            (link) => t('options_token_hint', link),
+            <a href={tokensUrl(address.value && checkAddress(address.value).ok ? address.value : null)} target="_blank" rel="noreferrer">
+              {t('options_token_page')}
+            </a>,
+          )}
         </p>
         <div class="field">
-          <label for="token">Personal access token</label>
+          <label for="token">{t('options_token_label')}</label>
           <div class="inline">
             <input
               id="token"
@@ -223,7 +226,7 @@ export function AccountSection() {
               aria-describedby={tokenError.value ? 'token-hint token-error' : 'token-hint'}
             />
             <button type="submit" class="primary" disabled={busy.value !== null}>
-              {busy.value === 'save' ? 'Checking…' : 'Save'}
+              {busy.value === 'save' ? t('options_checking') : t('options_save')}
             </button>
           </div>
           {tokenError.value && (
@@ -235,14 +238,10 @@ export function AccountSection() {
       </form>
 
       <div class="connect">
-        <h3>Or connect with VerseDB</h3>
-        <p>
-          Sign in on VerseDB’s own page instead of copying a token. A Connect sign-in is <strong>read-only</strong>: Longbox marks comics from your
-          synced library, but cannot add copies, change your wishlist or pull list, or look up barcodes, ISBNs and distributor codes. For those,
-          save a personal token above.
-        </p>
+        <h3>{t('options_connect_heading')}</h3>
+        <p>{withElements((readOnly) => t('options_connect_hint', readOnly), <strong>{t('options_connect_read_only')}</strong>)}</p>
         <button type="button" onClick={() => void connect()} disabled={busy.value !== null}>
-          {busy.value === 'connect' ? 'Waiting for VerseDB…' : 'Connect with VerseDB'}
+          {busy.value === 'connect' ? t('options_connect_waiting') : t('options_connect_button')}
         </button>
       </div>
 

@@ -1,9 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { useModel, useOptionsEnv } from '../context';
+import { t, uiLocale } from '@/lib/i18n';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const hourLabel = (hour: number) => new Date(2000, 0, 1, hour).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+const hourLabel = (hour: number) => new Date(2000, 0, 1, hour).toLocaleTimeString(uiLocale(), { hour: 'numeric', minute: '2-digit' });
 
 /** FOC reminders: off until turned on, which asks the browser for the notifications permission. */
 export function FocRemindersSection() {
@@ -24,35 +25,34 @@ export function FocRemindersSection() {
     box.checked = !wanted;
     said.value = null;
     if (wanted) {
-      said.value = 'Waiting for your answer to the browser’s permission request…';
+      said.value = t('options_permission_waiting');
       // Asked first, while the click still counts as the member's gesture.
       const allowed = await env.requestNotifications().catch(() => false);
       granted.value = allowed;
       if (!allowed) {
-        said.value = 'Longbox was not allowed to show notifications, so reminders stay off.';
+        said.value = t('options_foc_denied');
         return;
       }
     }
     await model.savePreferences({ focReminders: wanted });
-    said.value = wanted ? `Reminders on: each day at ${hourLabel(model.preferences.value?.focReminderHour ?? 9)}.` : 'Reminders off.';
+    said.value = wanted ? t('options_foc_on', hourLabel(model.preferences.value?.focReminderHour ?? 9)) : t('options_foc_off');
     box.checked = wanted;
   }
 
   return (
     <section class="card-section" aria-labelledby="foc-heading">
-      <h2 id="foc-heading">FOC reminders</h2>
+      <h2 id="foc-heading">{t('options_foc_heading')}</h2>
       <div class="field">
         <label>
           <input type="checkbox" checked={on} disabled={!preferences || granted.value === null} aria-describedby="foc-hint" onChange={(e) => void setOn(e.currentTarget)} />{' '}
-          Remind me of Final Order Cutoffs
+          {t('options_foc_toggle')}
         </label>
         <p id="foc-hint" class="hint">
-          Once a day, one notification naming the comics of your pull list and wishlist whose FOC is today or tomorrow. Each cutoff is named once;
-          Longbox reads VerseDB’s FOC list at most once a day for it. Turning this on asks the browser for permission to show notifications.
+          {t('options_foc_hint')}
         </p>
       </div>
       <div class="field">
-        <label for="foc-hour">Time of day</label>
+        <label for="foc-hour">{t('options_foc_hour')}</label>
         <select
           id="foc-hour"
           value={String(preferences?.focReminderHour ?? 9)}

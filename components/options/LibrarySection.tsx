@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useModel } from '../context';
 import { readsText, syncText, unreadableText } from '@/lib/ui/status-text';
+import { t } from '@/lib/i18n';
 
 /** Library sync (now, last synced, progress and when the hourly cap allows the next page), and the cache. */
 export function LibrarySection() {
@@ -11,10 +12,9 @@ export function LibrarySection() {
   const reads = state ? readsText(state.quota, model.now.value) : null;
   return (
     <section class="card-section" aria-labelledby="library-heading">
-      <h2 id="library-heading">Library sync</h2>
+      <h2 id="library-heading">{t('options_library_heading')}</h2>
       <p class="hint">
-        Longbox keeps a copy of your collection, wishlist and pull list in this browser, so most badges need no call to VerseDB. It syncs after
-        sign-in and every 30 minutes, a page of 100 copies at a time, and waits for the hourly cap rather than run into it.
+        {t('options_library_hint')}
       </p>
       {state && signedIn ? (
         <>
@@ -26,12 +26,12 @@ export function LibrarySection() {
           ))}
           {reads && (
             <p class="muted">
-              {reads.hour}; {reads.today}.
+              {t('options_reads', reads.hour, reads.today)}
             </p>
           )}
         </>
       ) : (
-        <p class="muted">Sign in to sync your library.</p>
+        <p class="muted">{t('options_library_signed_out')}</p>
       )}
       <div class="buttons">
         <button
@@ -40,10 +40,10 @@ export function LibrarySection() {
           onClick={async () => {
             said.value = null;
             const reply = await model.syncNow();
-            said.value = reply.ok ? 'Sync started.' : reply.error.message;
+            said.value = reply.ok ? t('options_sync_started') : reply.error.message;
           }}
         >
-          Sync now
+          {t('options_sync_now')}
         </button>
         <button
           type="button"
@@ -51,14 +51,14 @@ export function LibrarySection() {
           onClick={async () => {
             said.value = null;
             const reply = await model.clearCache();
-            said.value = reply.ok ? 'Cache cleared.' : reply.error.message;
+            said.value = reply.ok ? t('options_cache_cleared') : reply.error.message;
           }}
         >
-          Clear cache
+          {t('options_clear_cache')}
         </button>
       </div>
       <p id="cache-hint" class="hint">
-        Clearing the cache forgets which comic each code belongs to; Longbox looks codes up again as it meets them. Your library stays.
+        {t('options_cache_hint')}
       </p>
       <p role="status" class="said">
         {said.value}

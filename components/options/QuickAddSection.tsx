@@ -1,11 +1,12 @@
 import { useModel } from '../context';
 import { CONDITIONS } from '@/lib/versedb/schemas';
 import type { Preferences } from '@/lib/settings';
+import { t, type MessageId } from '@/lib/i18n';
 
-const PLACEMENTS: { value: Preferences['badgePlacement']; label: string }[] = [
-  { value: 'after', label: 'After the comic’s title' },
-  { value: 'before', label: 'Before the comic’s title' },
-];
+const PLACEMENTS = [
+  { value: 'after', message: 'options_placement_after' },
+  { value: 'before', message: 'options_placement_before' },
+] as const satisfies readonly { value: Preferences['badgePlacement']; message: MessageId }[];
 
 /** The default condition for quick adds, and where badges sit on store pages. */
 export function QuickAddSection() {
@@ -13,9 +14,9 @@ export function QuickAddSection() {
   const preferences = model.preferences.value;
   return (
     <section class="card-section" aria-labelledby="quick-heading">
-      <h2 id="quick-heading">Quick adds and badges</h2>
+      <h2 id="quick-heading">{t('options_quick_heading')}</h2>
       <div class="field">
-        <label for="default-condition">Default condition for new copies</label>
+        <label for="default-condition">{t('options_default_condition')}</label>
         <select
           id="default-condition"
           value={preferences?.defaultCondition ?? 'NM'}
@@ -30,11 +31,11 @@ export function QuickAddSection() {
           ))}
         </select>
         <p id="condition-hint" class="hint">
-          Used when you add a copy from a badge, and chosen first in the popup’s add form.
+          {t('options_default_condition_hint')}
         </p>
       </div>
       <fieldset>
-        <legend>Badge placement</legend>
+        <legend>{t('options_placement_legend')}</legend>
         {PLACEMENTS.map((placement) => (
           <label key={placement.value} class="radio">
             <input
@@ -45,7 +46,7 @@ export function QuickAddSection() {
               disabled={!preferences}
               onChange={() => void model.savePreferences({ badgePlacement: placement.value })}
             />{' '}
-            {placement.label}
+            {t(placement.message)}
           </label>
         ))}
       </fieldset>

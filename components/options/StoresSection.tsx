@@ -3,6 +3,8 @@ import { useEffect } from 'preact/hooks';
 import { useModel, useOptionsEnv } from '../context';
 import { RETAILER_SITES } from '@/lib/sites/registry';
 import { ANY_STORE_ID, ANY_STORE_PATTERN } from '@/lib/ui/options-env';
+import { t } from '@/lib/i18n';
+import { withElements } from '../shared/with-elements';
 
 /** A switch per supported store, and "any other store", which needs the optional host permission. */
 export function StoresSection() {
@@ -30,11 +32,11 @@ export function StoresSection() {
     box.checked = !on;
     said.value = null;
     if (on) {
-      said.value = 'Waiting for your answer to the browser’s permission request…';
+      said.value = t('options_permission_waiting');
       // Asked first, while the click still counts as the member's gesture.
       const granted = await env.requestHostPermission(ANY_STORE_PATTERN).catch(() => false);
       anyStoreGranted.value = granted;
-      said.value = granted ? null : 'Longbox was not given permission to read other sites, so it stays on the stores above.';
+      said.value = granted ? null : t('options_any_store_denied');
       if (!granted) return;
     } else {
       await env.removeHostPermission(ANY_STORE_PATTERN).catch(() => false);
@@ -46,8 +48,8 @@ export function StoresSection() {
 
   return (
     <section class="card-section" aria-labelledby="stores-heading">
-      <h2 id="stores-heading">Stores</h2>
-      <p class="hint">Longbox marks comics on these stores. Turn off any you do not want it on.</p>
+      <h2 id="stores-heading">{t('options_stores_heading')}</h2>
+      <p class="hint">{t('options_stores_hint')}</p>
       <ul class="switches">
         {RETAILER_SITES.map((site) => (
           <li key={site.id}>
@@ -67,15 +69,13 @@ export function StoresSection() {
             aria-describedby="any-store-hint"
             onChange={(e) => void setAnyStore(e.currentTarget)}
           />{' '}
-          Any other store
+          {t('options_any_store')}
         </label>
         <p id="any-store-hint" class="hint">
-          Other shops (Shopify, WooCommerce or Magento stores, pages that describe their products). Turning this on asks the browser for permission
-          to read every site; Longbox still only looks for comics on them.
+          {t('options_any_store_hint')}
         </p>
         <p class="hint" data-testid="on-demand-hint">
-          With this off, Longbox reads another shop’s page only when you click its toolbar button there: the browser then lets it into that
-          tab’s page until you leave it (the <code>activeTab</code> permission), and Longbox reads it once.
+          {withElements((permission) => t('options_on_demand_hint', permission), <code>activeTab</code>)}
         </p>
       </div>
       <p role="status" class="said">

@@ -8,14 +8,20 @@ import { parsePrice } from '@/lib/ui/format';
 import { explainError, type Problem } from '@/lib/ui/problems';
 import type { ComicView } from '@/lib/ui/comics';
 import type { WriteResult } from '@/lib/ui/replies';
+import { t, uiLocale } from '@/lib/i18n';
 
-const COMPANY_NAMES: Record<(typeof GRADING_COMPANIES)[number], string> = {
-  CGC: 'CGC',
-  CBCS: 'CBCS',
-  PGX: 'PGX',
-  other: 'Another company',
-  self_graded: 'Graded by me',
-};
+/** The grading companies by name (names, said alike in every language), and the two that are words. */
+function companyName(company: (typeof GRADING_COMPANIES)[number]): string {
+  if (company === 'other') return t('popup_company_another');
+  if (company === 'self_graded') return t('popup_company_self');
+  return company;
+}
+
+/** The price typed, with a decimal comma as the member's language may write it ("4,99"); NaN when not a number. */
+function typedPrice(text: string): number {
+  const trimmed = text.trim();
+  return Number(/^\d+,\d{1,2}$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed);
+}
 
 /** The fields VerseDB may name in a 422, as this form labels them. */
 const FIELDS = ['condition', 'grade_score', 'grading_company', 'price_paid'] as const;
@@ -54,9 +60,10 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
   async function submit(event: TargetedSubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.value) return;
-    const paid = price.value.trim() === '' ? null : Number(price.value);
+    const paid = price.value.trim() === '' ? null : typedPrice(price.value);
     if (paid !== null && !(Number.isFinite(paid) && paid >= 0 && paid <= 999_999.99)) {
-      errors.value = { price_paid: 'Enter the price as a number, such as 4.99.' };
+      const example = new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 2, useGrouping: false }).format(4.99);
+      errors.value = { price_paid: t('popup_price_invalid', example) };
       return;
     }
     busy.value = true;
@@ -93,9 +100,9 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
   }
 
   return (
-    <form class="add-copy" onSubmit={submit} onKeyDown={onKeyDown} aria-label={`Add a copy of ${comic.label}`} noValidate>
+    <form class="add-copy" onSubmit={submit} onKeyDown={onKeyDown} aria-label={t('popup_add_copy_form', comic.label)} noValidate>
       <div class="field">
-        <label for={fieldId('condition')}>Condition</label>
+        <label for={fieldId('condition')}>{t('ui_condition')}</label>
         <select ref={first} id={fieldId('condition')} value={condition.value} onChange={(e) => (condition.value = e.currentTarget.value)} {...described('condition')}>
           {CONDITIONS.map((grade) => (
             <option key={grade} value={grade}>
@@ -106,13 +113,13 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
         {fieldError('condition')}
       </div>
       <div class="field">
-        <label for={fieldId('grade_score')}>Grade score</label>
+        <label for={fieldId('grade_score')}>{t('popup_grade_score')}</label>
         <input
           id={fieldId('grade_score')}
           type="text"
           inputMode="decimal"
           maxLength={10}
-          placeholder="e.g. 9.8"
+          placeholder={t('popup_grade_score_placeholder')}
           autoComplete="off"
           value={gradeScore.value}
           onInput={(e) => (gradeScore.value = e.currentTarget.value)}
@@ -121,19 +128,19 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
         {fieldError('grade_score')}
       </div>
       <div class="field">
-        <label for={fieldId('grading_company')}>Grading company</label>
+        <label for={fieldId('grading_company')}>{t('popup_grading_company')}</label>
         <select id={fieldId('grading_company')} value={company.value} onChange={(e) => (company.value = e.currentTarget.value)} {...described('grading_company')}>
-          <option value="">Not graded</option>
+          <option value="">{t('popup_not_graded')}</option>
           {GRADING_COMPANIES.map((name) => (
             <option key={name} value={name}>
-              {COMPANY_NAMES[name]}
+              {companyName(name)}
             </option>
           ))}
         </select>
         {fieldError('grading_company')}
       </div>
       <div class="field">
-        <label for={fieldId('price_paid')}>Price paid</label>
+        <label for={fieldId('price_paid')}>{t('popup_price_paid')}</label>
         <input
           id={fieldId('price_paid')}
           type="text"
@@ -149,10 +156,10 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
       {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
       <div class="buttons">
         <button type="submit" class="primary" disabled={busy.value}>
-          {busy.value ? 'Adding…' : 'Add copy'}
+          {busy.value ? t('ui_adding') : t('popup_add_copy_submit')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('popup_cancel')}
         </button>
       </div>
     </form>

@@ -8,7 +8,8 @@ import type { WriteAction } from '@/lib/library/writes';
 import type { ComicView } from '@/lib/ui/comics';
 import { choiceName, type SeriesChoice, type TitleRef } from '@/lib/items';
 import { formatAgo } from '@/lib/ui/format';
-import { explainError, plural, type Problem } from '@/lib/ui/problems';
+import { explainError, type Problem } from '@/lib/ui/problems';
+import { plural, t } from '@/lib/i18n';
 import type { LibraryStatus, WriteResult } from '@/lib/ui/replies';
 
 /** A comic's actions: its copies (each removable), add a copy, wishlist, and its series' pull list. */
@@ -44,7 +45,7 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
   }, [issueId, seriesId]);
 
   function outcome(result: WriteResult, done: string) {
-    said.value = result.kind === 'done' ? done : `Saved here; it goes to VerseDB when VerseDB answers again (${result.reason}).`;
+    said.value = result.kind === 'done' ? done : t('popup_saved_queued', result.reason);
   }
 
   async function run(write: WriteAction, done: string) {
@@ -95,17 +96,17 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
       <div id={id} class="actions">
         {code && comic.state !== 'not-found' && comic.state !== 'ambiguous' ? (
           <>
-            <p class="muted">Longbox knew this comic from its series’ barcode, without asking VerseDB. To change it, Longbox first finds its VerseDB issue (one read at most).</p>
+            <p class="muted">{t('popup_known_by_series_code')}</p>
             <button type="button" disabled={finding.value} onClick={() => void findIssue(code)}>
-              {finding.value ? 'Finding it…' : 'Find it on VerseDB'}
+              {finding.value ? t('popup_finding') : t('popup_find_on_versedb')}
             </button>
           </>
         ) : titled ? (
           <>
-            <p class="muted">This page shows only the comic’s title. To change it, Longbox first finds it in VerseDB’s catalog (two reads at most the first time for its series).</p>
+            <p class="muted">{t('popup_title_only')}</p>
             {choices.value.length > 0 ? (
-              <div class="choices" role="group" aria-label="Which series?">
-                <p>VerseDB has several series by this name, and the page does not say which. Pick one:</p>
+              <div class="choices" role="group" aria-label={t('ui_which_series')}>
+                <p>{t('popup_pick_series')}</p>
                 {choices.value.map((choice) => (
                   <button key={choice.seriesId} type="button" class="choice" disabled={finding.value} onClick={() => void findByTitle(titled, choice.seriesId)}>
                     <Cover url={choice.coverUrl} />
@@ -115,17 +116,17 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
               </div>
             ) : (
               <button type="button" disabled={finding.value} onClick={() => void findByTitle(titled)}>
-                {finding.value ? 'Finding it…' : 'Find it on VerseDB'}
+                {finding.value ? t('popup_finding') : t('popup_find_on_versedb')}
               </button>
             )}
           </>
         ) : (
-          <p class="muted">VerseDB could not tell which comic this is, so Longbox cannot change it from here.</p>
+          <p class="muted">{t('popup_cannot_change')}</p>
         )}
         {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
         {missing.value && titled && model.state.value?.session.address && (
           <a href={`${model.state.value.session.address}/search?q=${encodeURIComponent(titled.label)}`} target="_blank" rel="noreferrer">
-            Search VerseDB for “{titled.label}”
+            {t('ui_search_versedb', titled.label)}
           </a>
         )}
       </div>
@@ -138,33 +139,33 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
   const readOnly = model.readOnly.value;
 
   return (
-    <div id={id} class="actions" role="group" aria-label={`${comic.label}: your library`}>
+    <div id={id} class="actions" role="group" aria-label={t('popup_actions_label', comic.label)}>
       {library && (
         <div class="library-line">
           {library.copies.length === 0 ? (
-            <p class="muted">No copy in your collection.</p>
+            <p class="muted">{t('popup_no_copy')}</p>
           ) : (
             <>
-              <p>{plural(library.copies.length, 'copy', 'copies')} in your collection:</p>
+              <p>{plural('popup_copies_in_collection', library.copies.length)}</p>
               <ul class="copies">
                 {library.copies.map((copy) => {
-                  const grade = [copy.condition, copy.gradeScore].filter(Boolean).join(' ') || 'no grade';
+                  const grade = [copy.condition, copy.gradeScore].filter(Boolean).join(' ') || t('popup_no_grade');
                   const added = copy.addedAt ? formatAgo(Date.parse(copy.addedAt), model.now.value) : '';
                   return (
                     <li key={copy.copyId}>
                       <span>
                         {grade}
-                        {added && <span class="muted"> · added {added}</span>}
+                        {added && <span class="muted"> · {t('popup_copy_added_ago', added)}</span>}
                       </span>
                       {!readOnly && (
                         <button
                           type="button"
                           class="small"
                           disabled={busy.value}
-                          aria-label={`Remove the ${grade} copy${added ? ` added ${added}` : ''}`}
-                          onClick={() => void run({ action: 'copy-remove', issueId, copyId: copy.copyId }, 'Removed the copy.')}
+                          aria-label={added ? t('popup_remove_copy_added', grade, added) : t('popup_remove_copy', grade)}
+                          onClick={() => void run({ action: 'copy-remove', issueId, copyId: copy.copyId }, t('popup_copy_removed'))}
                         >
-                          Remove
+                          {t('popup_remove')}
                         </button>
                       )}
                     </li>
@@ -176,12 +177,12 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
         </div>
       )}
       {readOnly ? (
-        <p class="muted">Your Connect sign-in is read-only: save a personal token in the options to add copies, wishlist or pull.</p>
+        <p class="muted">{t('popup_read_only')}</p>
       ) : (
         <>
           <div class="buttons">
             <button type="button" ref={addButton} aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
-              Add a copy…
+              {t('popup_add_copy')}
             </button>
             <button
               type="button"
@@ -189,11 +190,11 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
               onClick={() =>
                 void run(
                   wishlisted ? { action: 'wishlist-remove', issueId } : { action: 'wishlist-add', issueId },
-                  wishlisted ? 'Removed from your wishlist.' : 'Added to your wishlist.',
+                  wishlisted ? t('popup_wishlist_removed') : t('popup_wishlist_added'),
                 )
               }
             >
-              {wishlisted ? 'Remove from wishlist' : 'Add to wishlist'}
+              {wishlisted ? t('popup_wishlist_remove') : t('popup_wishlist_add')}
             </button>
             {seriesId !== null && (
               <button
@@ -202,11 +203,11 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
                 onClick={() =>
                   void run(
                     pulled ? { action: 'pull-list-remove', seriesId } : { action: 'pull-list-add', seriesId, seriesName: (comic.seriesName ?? comic.label).slice(0, 300) },
-                    pulled ? `${comic.seriesName ?? 'The series'} is off your pull list.` : `${comic.seriesName ?? 'The series'} is on your pull list.`,
+                    pullSaid(pulled, comic.seriesName),
                   )
                 }
               >
-                {pulled ? 'Remove series from pull list' : 'Pull this series'}
+                {pulled ? t('popup_pull_remove') : t('popup_pull_add')}
               </button>
             )}
           </div>
@@ -217,7 +218,7 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
               onCancel={closeForm}
               onDone={(result) => {
                 closeForm();
-                outcome(result, 'Added a copy to your collection.');
+                outcome(result, t('popup_copy_added'));
                 void loadStatus();
                 onChanged?.();
               }}
@@ -231,4 +232,10 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
       {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
     </div>
   );
+}
+
+/** What a pull-list change says once done: `pulled` is whether the series was on the list before. */
+function pullSaid(pulled: boolean, seriesName: string | null): string {
+  if (pulled) return seriesName ? t('popup_pull_removed', seriesName) : t('popup_pull_removed_series');
+  return seriesName ? t('popup_pull_added', seriesName) : t('popup_pull_added_series');
 }

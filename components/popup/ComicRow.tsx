@@ -3,6 +3,7 @@ import { useId } from 'preact/hooks';
 import { Cover } from '../shared/Cover';
 import { ComicActions } from './ComicActions';
 import { stateLabel, type ComicView } from '@/lib/ui/comics';
+import { t } from '@/lib/i18n';
 
 /** One comic: cover, title and number, status; its title opens its actions. */
 interface ComicRowProps {
@@ -33,7 +34,7 @@ export function ComicRow({ comic, showPullMark = true, startOpen = false, onChan
         {(comic.state || (showPullMark && comic.onPullList)) && (
           <p class="tags">
             {comic.state && <span class={`pill pill-${comic.state}`}>{stateLabel(comic.state, comic.copies)}</span>}
-            {showPullMark && comic.onPullList && comic.state !== 'pull-list' && <span class="pill pill-pull-list">Pull list</span>}
+            {showPullMark && comic.onPullList && comic.state !== 'pull-list' && <span class="pill pill-pull-list">{t('state_pull_list')}</span>}
           </p>
         )}
         {open.value && <ComicActions comic={comic} id={`${id}-actions`} onChanged={onChanged} />}

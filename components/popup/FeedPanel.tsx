@@ -9,18 +9,21 @@ import { focCountdown, formatAgo, formatDay, groupByDay } from '@/lib/ui/format'
 import { explainError } from '@/lib/ui/problems';
 import type { DiscoveryEntry, Feed } from '@/lib/ui/replies';
 import { FEED_DAYS } from '@/lib/ui/snapshot';
+import { plural, t, type MessageId } from '@/lib/i18n';
+import { withElements } from '../shared/with-elements';
 
-const WINDOW_WORDS: Record<Feed, [string, string]> = {
-  foc: ['Cutoffs in the next', 'days'],
-  firsts: ['First issues out in the next', 'days'],
-  follows: ['Released in the last', 'days'],
-};
+/** The window's words around its field of days: $1 is the field. */
+const WINDOW_MESSAGES = {
+  foc: 'popup_window_foc',
+  firsts: 'popup_window_firsts',
+  follows: 'popup_window_follows',
+} as const satisfies Record<Feed, MessageId>;
 
-const EMPTY_WORDS: Record<Feed, string> = {
-  foc: 'No Final Order Cutoffs in this window.',
-  firsts: 'No new #1s come out in this window.',
-  follows: 'Nothing new from what you follow in this window.',
-};
+const EMPTY_MESSAGES = {
+  foc: 'popup_empty_foc',
+  firsts: 'popup_empty_firsts',
+  follows: 'popup_empty_follows',
+} as const satisfies Record<Feed, MessageId>;
 
 /** The window control: a number of days, applied on Enter or when the field is left. */
 function DaysControl({ feed }: { feed: Feed }) {
@@ -31,7 +34,6 @@ function DaysControl({ feed }: { feed: Feed }) {
     draft.value = String(days.value);
   }, [days.value]);
   const { min, max } = FEED_DAYS[feed];
-  const [before, after] = WINDOW_WORDS[feed];
   const apply = () => {
     const wanted = Number.parseInt(draft.value, 10);
     void model.setFeedDays(feed, Number.isFinite(wanted) ? wanted : days.value);
@@ -44,22 +46,23 @@ function DaysControl({ feed }: { feed: Feed }) {
   return (
     <form class="window" onSubmit={submit}>
       <label>
-        {before}{' '}
-        <input
-          type="number"
-          name="days"
-          min={min}
-          max={max}
-          step={1}
-          inputMode="numeric"
-          value={draft.value}
-          onInput={(e) => (draft.value = e.currentTarget.value)}
-          onChange={apply}
-        />{' '}
-        {after}
+        {withElements(
+          (field) => t(WINDOW_MESSAGES[feed], field),
+          <input
+            type="number"
+            name="days"
+            min={min}
+            max={max}
+            step={1}
+            inputMode="numeric"
+            value={draft.value}
+            onInput={(e) => (draft.value = e.currentTarget.value)}
+            onChange={apply}
+          />,
+        )}
       </label>
       <button type="button" class="small" onClick={() => void model.loadFeed(feed, true)} disabled={model.feeds[feed].loading.value}>
-        Refresh
+        {t('popup_refresh')}
       </button>
     </form>
   );
@@ -75,7 +78,7 @@ function FocGroups({ entries, heading }: { entries: DiscoveryEntry[]; heading: s
       {groups.map((group) => (
         <div class="day" key={group.date ?? 'unknown'}>
           <h3>
-            <span>{group.date ? formatDay(group.date) : 'Date not known'}</span>
+            <span>{group.date ? formatDay(group.date) : t('popup_date_unknown')}</span>
             {group.date && <span class="countdown">{focCountdown(group.date, model.now.value)}</span>}
           </h3>
           <ul class="comics">
@@ -114,20 +117,20 @@ export function FeedPanel({ feed }: { feed: Feed }) {
     <div class="feed" aria-busy={state.loading.value}>
       <DaysControl feed={feed} />
       {feed === 'foc' && (
-        <p class="note">{result?.note && /estimate/i.test(result.note) ? result.note : `FOC dates are estimates: confirm the cutoff with your shop.${result?.note ? ` ${result.note}` : ''}`}</p>
+        <p class="note">{result?.note && /estimate/i.test(result.note) ? result.note : result?.note ? t('popup_foc_estimates_note', result.note) : t('popup_foc_estimates')}</p>
       )}
       {shown && <ProblemNotice problem={shown} now={model.now.value} onSignIn={model.openSignIn} />}
       {result && result.unreadable > 0 && (
         <p class="note" data-testid="feed-unreadable">
-          {result.unreadable === 1 ? '1 entry could not be read; VerseDB sent it without an issue.' : `${result.unreadable} entries could not be read; VerseDB sent them without an issue.`}
+          {plural('popup_feed_unreadable', result.unreadable)}
         </p>
       )}
-      {result && entries.length === 0 && !state.loading.value && <p class="empty">{EMPTY_WORDS[feed]}</p>}
-      {!result && state.loading.value && <p class="empty">Loading…</p>}
+      {result && entries.length === 0 && !state.loading.value && <p class="empty">{t(EMPTY_MESSAGES[feed])}</p>}
+      {!result && state.loading.value && <p class="empty">{t('popup_loading')}</p>}
       {feed === 'foc' ? (
         <>
-          <FocGroups heading="Your pull list" entries={entries.filter((entry) => pulledWhenFetched.has(entry.issueId))} />
-          <FocGroups heading={pulledWhenFetched.size > 0 ? 'Everything else' : 'All cutoffs'} entries={entries.filter((entry) => !pulledWhenFetched.has(entry.issueId))} />
+          <FocGroups heading={t('popup_foc_pull_list')} entries={entries.filter((entry) => pulledWhenFetched.has(entry.issueId))} />
+          <FocGroups heading={pulledWhenFetched.size > 0 ? t('popup_foc_everything_else') : t('popup_foc_all')} entries={entries.filter((entry) => !pulledWhenFetched.has(entry.issueId))} />
         </>
       ) : (
         entries.length > 0 && (
@@ -140,7 +143,7 @@ export function FeedPanel({ feed }: { feed: Feed }) {
       )}
       {result && (
         <p class="muted small-print">
-          {state.loading.value ? 'Refreshing…' : `Checked ${formatAgo(result.fetchedAt, model.now.value)}.`}
+          {state.loading.value ? t('popup_refreshing') : t('popup_checked', formatAgo(result.fetchedAt, model.now.value))}
         </p>
       )}
     </div>

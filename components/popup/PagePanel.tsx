@@ -3,8 +3,8 @@ import { ComicRow } from './ComicRow';
 import { RunSummary } from './RunSummary';
 import { runSummary } from '@/lib/ui/run-summary';
 import { fromPageItem } from '@/lib/ui/comics';
-import { READING_PAGE } from '@/lib/ui/model';
-import { plural } from '@/lib/ui/problems';
+import { readingPage } from '@/lib/ui/model';
+import { plural, t } from '@/lib/i18n';
 
 /** The comics the content script found on the tab the popup was opened over. */
 export function PagePanel() {
@@ -21,15 +21,15 @@ export function PagePanel() {
   if (items === undefined) {
     return (
       <p class="empty" role="status" data-testid="page-reading">
-        {model.pageReading.value ? READING_PAGE : 'Looking at this page…'}
+        {model.pageReading.value ? readingPage() : t('popup_looking_at_page')}
       </p>
     );
   }
   if (items === null || items.length === 0) {
     return (
       <div class="empty">
-        <p>Longbox found no comics on this page.</p>
-        <p class="muted">Open a product, search or cart page on a comic store, then open Longbox again.</p>
+        <p>{t('popup_no_comics')}</p>
+        <p class="muted">{t('popup_no_comics_hint')}</p>
       </div>
     );
   }
@@ -43,7 +43,7 @@ export function PagePanel() {
   return (
     <div>
       <p class="muted summary">
-        {plural(items.length, 'comic')} on this page{owned > 0 ? `, ${owned} owned` : ''}.
+        {owned > 0 ? plural('popup_page_comics_owned', items.length, owned) : plural('popup_page_comics', items.length)}
       </p>
       {notice && (
         <p class="layout-note" role="status" data-testid="layout-changed">
@@ -60,8 +60,8 @@ export function PagePanel() {
       </ul>
       {unseen.length > 0 && (
         <section data-testid="no-visible-badge">
-          <h2 class="group-heading">On this page, no visible badge</h2>
-          <p class="muted">The page’s layout leaves no place where {unseen.length === 1 ? 'its badge' : 'their badges'} can be seen; here is what Longbox knows.</p>
+          <h2 class="group-heading">{t('popup_unseen_heading')}</h2>
+          <p class="muted">{plural('popup_unseen_hint', unseen.length)}</p>
           <ul class="comics">
             {unseen.map((item) => (
               <ComicRow key={item.key} comic={fromPageItem(item)} />

@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useModel } from '../context';
 import { formatAt } from '@/lib/ui/format';
-import { explainError, plural } from '@/lib/ui/problems';
+import { explainError } from '@/lib/ui/problems';
+import { plural, t } from '@/lib/i18n';
 import type { RunView } from '@/lib/ui/run-summary';
 
 /** One run of back issues on the page: what the member has of it, the gaps, the keys among them, and one
@@ -28,32 +29,32 @@ export function RunSummary({ run }: { run: RunView }) {
       return;
     }
     const { queued, now: going, laterAt, unresolved } = reply.value;
-    const parts = [queued === 0 ? 'Already on their way to your wishlist.' : `${plural(going, 'issue')} ${going === 1 ? 'goes' : 'go'} to your wishlist now.`];
-    if (laterAt !== null && queued > going) parts.push(`The other ${queued - going} ${formatAt(laterAt, model.now.value)}, as VerseDB’s hourly limit on changes allows.`);
-    if (unresolved.length > 0) parts.push(`VerseDB has no ${run.seriesName} ${unresolved.map((n) => `#${n}`).join(', ')}: nothing added for ${unresolved.length === 1 ? 'it' : 'them'}.`);
+    // Sentences of their own, one after another.
+    const parts = [queued === 0 ? t('popup_run_already_going') : plural('popup_run_going', going)];
+    if (laterAt !== null && queued > going) parts.push(plural('popup_run_going_later', queued - going, formatAt(laterAt, model.now.value)));
+    if (unresolved.length > 0) parts.push(plural('popup_run_unresolved', unresolved.length, run.seriesName, unresolved.map((n) => `#${n}`).join(', ')));
     said.value = parts.join(' ');
   }
 
   return (
-    <section class="run" data-testid="run-summary" aria-label={`${run.seriesName} on this page`}>
+    <section class="run" data-testid="run-summary" aria-label={t('popup_run_label', run.seriesName)}>
       <h2 class="group-heading">{run.seriesName}</h2>
       <p data-testid="run-counts">
-        You own {run.owned} of the {run.total} issues on this page{run.wishlist > 0 ? `, ${run.wishlist} on your wishlist` : ''}
-        {missing > 0 ? `; missing ${run.missingRanges}.` : '; none missing.'}
+        {runCounts(run)}
       </p>
       {run.missingKeys.length > 0 && (
         <p class="run-keys" data-testid="run-keys">
-          Key {run.missingKeys.length === 1 ? 'issue' : 'issues'} among them: {run.missingKeys.map((n) => `#${n}`).join(', ')}.
+          {plural('popup_run_keys', run.missingKeys.length, run.missingKeys.map((n) => `#${n}`).join(', '))}
         </p>
       )}
       {canWishlist && (
         <>
           <button type="button" disabled={sending.value || said.value !== null} onClick={() => void wishlist()}>
-            {sending.value ? 'Adding…' : `Wishlist the ${missing} missing`}
+            {sending.value ? t('ui_adding') : plural('popup_run_wishlist_missing', missing)}
           </button>
           {writes && missing > writes.remaining && said.value === null && (
             <p class="muted" data-testid="run-cap">
-              VerseDB takes {writes.remaining} more {writes.remaining === 1 ? 'change' : 'changes'} this hour: the rest go {formatAt(writes.resetsAt, now)}.
+              {plural('popup_run_cap', writes.remaining, formatAt(writes.resetsAt, now))}
             </p>
           )}
         </>
@@ -70,4 +71,15 @@ export function RunSummary({ run }: { run: RunView }) {
       )}
     </section>
   );
+}
+
+/** What the member has of the run: owned of all on the page, wishlisted, and the missing numbers. */
+function runCounts(run: RunView): string {
+  const missing = run.missing.length > 0;
+  if (run.wishlist > 0) {
+    return missing
+      ? t('popup_run_counts_wishlist_missing', run.owned, run.total, run.wishlist, run.missingRanges)
+      : t('popup_run_counts_wishlist_none_missing', run.owned, run.total, run.wishlist);
+  }
+  return missing ? t('popup_run_counts_missing', run.owned, run.total, run.missingRanges) : t('popup_run_counts_none_missing', run.owned, run.total);
 }

@@ -1,5 +1,6 @@
 import { useModel } from '../context';
 import { readsText, syncText } from '@/lib/ui/status-text';
+import { t } from '@/lib/i18n';
 
 /** Always in view: reads left this hour and today, and where the library sync is. */
 export function StatusStrip() {
@@ -11,7 +12,7 @@ export function StatusStrip() {
   const { reads: hour } = state.quota;
   const share = hour.limit > 0 ? Math.max(0, Math.min(1, hour.remaining / hour.limit)) : 0;
   return (
-    <section class="status" aria-label="VerseDB usage and library sync" data-testid="status">
+    <section class="status" aria-label={t('popup_status_label')} data-testid="status">
       <div class="meter" aria-hidden="true">
         <span style={{ width: `${Math.round(share * 100)}%` }} class={share < 0.15 ? 'low' : undefined} />
       </div>

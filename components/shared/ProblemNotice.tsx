@@ -1,5 +1,7 @@
 import type { Problem } from '@/lib/ui/problems';
 import { formatAt } from '@/lib/ui/format';
+import { plural, t } from '@/lib/i18n';
+import { withElements } from './with-elements';
 
 /** One problem in plain words, and its way out. `onSignIn` is what "sign in again" does on this page. */
 export function ProblemNotice({ problem, now, onSignIn }: { problem: Problem; now: number; onSignIn: () => void }) {
@@ -14,16 +16,18 @@ export function ProblemNotice({ problem, now, onSignIn }: { problem: Problem; no
       )}
       {way.kind === 'add-scope' && (
         <p>
-          <a href={way.tokensUrl} target="_blank" rel="noreferrer">
-            Add {way.scopes.length === 1 ? 'it' : 'them'} on VerseDB
-          </a>
-          , then save the token again in the options.
+          {withElements(
+            (link) => t('ui_add_scope_then_save', link),
+            <a href={way.tokensUrl} target="_blank" rel="noreferrer">
+              {plural('ui_add_scope_link', way.scopes.length)}
+            </a>,
+          )}
         </p>
       )}
-      {way.kind === 'wait' && <p class="muted">Nothing to do: Longbox carries on by itself {way.until > now ? `${formatAt(way.until, now)}` : 'now'}.</p>}
+      {way.kind === 'wait' && <p class="muted">{way.until > now ? t('ui_carries_on_at', formatAt(way.until, now)) : t('ui_carries_on_now')}</p>}
       {way.kind === 'upgrade' && way.url && (
         <a href={way.url} target="_blank" rel="noreferrer">
-          About VerseDB PRO
+          {t('ui_about_pro')}
         </a>
       )}
     </div>

@@ -5,8 +5,13 @@ import { browserModelDeps } from '@/lib/ui/browser';
 import { createAppModel } from '@/lib/ui/model';
 import { createLookupModel } from '@/lib/ui/lookup';
 import { selectionOf } from '@/lib/lookup/address';
+import { t, uiLocale } from '@/lib/i18n';
 import '@/components/styles/base.css';
 import '@/components/styles/popup.css';
+
+// The page's title and language are the member's (an HTML page gets no __MSG_ substitution).
+document.title = t('lookup_title');
+document.documentElement.lang = uiLocale();
 
 // The panel "Look up in VerseDB" opens on text selected on any page (lookup.html#q=…).
 const deps = browserModelDeps();

@@ -1,4 +1,5 @@
 import { DEFAULT_VERSEDB_URL, VERSEDB_HOST_PERMISSION } from '../config';
+import { t } from '../i18n';
 
 // The VerseDB address the member types, checked the way the background checks it (HTTPS, or plain
 // HTTP on this machine only), and the host permission it needs.
@@ -12,10 +13,10 @@ export function checkAddress(address: string): AddressCheck {
   try {
     url = new URL(address.trim() === '' ? DEFAULT_VERSEDB_URL : address.trim());
   } catch {
-    return { ok: false, message: 'Enter a web address such as https://versedb.com.' };
+    return { ok: false, message: t('options_address_invalid', DEFAULT_VERSEDB_URL) };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    return { ok: false, message: 'The address must start with https:// (plain http:// only for this computer).' };
+    return { ok: false, message: t('options_address_not_https') };
   }
   return { ok: true, origin: url.origin };
 }

@@ -33,7 +33,9 @@ export interface ComicView {
 
 /** Said above the page's comics when detection's self-check found the store's adapter reading fewer
  *  items than the general readers: a quiet note, not an error (the comics are all there). */
-export const LAYOUT_CHANGED_NOTICE = "Longbox read this page with its general reader: this store's layout may have changed.";
+export function layoutChangedNotice(): string {
+  return t('popup_layout_changed');
+}
 
 /** A row's state in the words its badge uses (one name per state, lib/badge-states.ts STATE_MESSAGES). */
 export function stateLabel(state: BadgeState, copies: number): string {
@@ -62,7 +64,7 @@ export function fromPageItem(item: PageItem): ComicView {
 export function fromDiscovery(entry: DiscoveryEntry, feed: 'foc' | 'firsts' | 'follows'): ComicView {
   let detail: string | null = null;
   if (feed === 'follows') detail = entry.reason;
-  else if (feed === 'firsts' && entry.releaseDate) detail = `Out ${formatDay(entry.releaseDate)}`;
+  else if (feed === 'firsts' && entry.releaseDate) detail = t('popup_out_on', formatDay(entry.releaseDate));
   else if (entry.title && entry.title !== issueLabel(entry.seriesName, entry.number, null)) detail = entry.title;
   return {
     key: `${feed}:${entry.issueId}`,

@@ -1,4 +1,5 @@
 import { readConnectCallback, startConnect } from '../connect';
+import { t } from '../i18n';
 import type { Outcome } from './messages';
 import type { UiState } from './replies';
 
@@ -22,10 +23,10 @@ export async function runConnectFlow(origin: string, deps: ConnectFlowDeps): Pro
     callback = await deps.launch(start.url);
   } catch {
     // Chrome rejects when the window is closed, or when VerseDB cannot be reached at all.
-    return { ok: false, error: { kind: 'cancelled', message: 'The VerseDB window closed before you approved Longbox (or VerseDB could not be reached).' } };
+    return { ok: false, error: { kind: 'cancelled', message: t('options_connect_closed') } };
   }
   const answer = readConnectCallback(callback, start.state);
-  if (answer.kind === 'declined') return { ok: false, error: { kind: 'declined', message: 'You declined the connection on VerseDB.' } };
+  if (answer.kind === 'declined') return { ok: false, error: { kind: 'declined', message: t('options_connect_declined') } };
   if (answer.kind === 'invalid') return { ok: false, error: { kind: 'invalid', message: answer.message } };
   return deps.exchange(answer.code, start.redirectUri, start.verifier);
 }

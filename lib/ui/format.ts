@@ -1,30 +1,33 @@
+import { plural, t, uiLocale } from '../i18n';
+
 // Words and numbers for the popup and options page: dates, countdowns, times, prices. Pure, so they
-// are unit-tested; `locale` is left to the browser unless a test fixes it.
+// are unit-tested; `locale` is the member's language (the messages' own, lib/i18n.ts) unless a test
+// fixes it.
 
 const DAY = 86_400_000;
 
 // Building an Intl formatter costs far more than using one (a popup's list of FOC dates built one per
 // row); each is made once per locale and kind and kept.
-type DateKind = 'day' | 'time' | 'month-day';
+type DateKind = 'day' | 'time' | 'month-day' | 'date';
 const DATE_OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
   day: { weekday: 'short', month: 'short', day: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit' },
   'month-day': { month: 'short', day: 'numeric' },
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
 };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(kind: DateKind, locale?: string): Intl.DateTimeFormat {
-  const key = `${kind} ${locale ?? ''}`;
+function dateFormat(kind: DateKind, locale = uiLocale()): Intl.DateTimeFormat {
+  const key = `${kind} ${locale}`;
   let format = dateFormats.get(key);
   if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[kind])));
   return format;
 }
 
-function numberFormat(locale?: string): Intl.NumberFormat {
-  const key = locale ?? '';
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale)));
+function numberFormat(locale = uiLocale()): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
   return format;
 }
 
@@ -48,11 +51,18 @@ export function daysUntil(date: string, now: number): number | null {
   return Math.round((day.getTime() - startOfDay(now)) / DAY);
 }
 
-/** "Mon, Jan 12" in the browser's words. */
-export function formatDay(date: string, locale?: string): string {
+/** "Mon, Jan 12" in the member's language. */
+export function formatDay(date: string, locale = uiLocale()): string {
   const day = localDay(date);
   if (!day) return date;
   return dateFormat('day', locale).format(day);
+}
+
+/** "Jan 12, 2026": a whole date, in the member's language. */
+export function formatDate(date: string, locale = uiLocale()): string {
+  const day = localDay(date);
+  if (!day) return date;
+  return dateFormat('date', locale).format(day);
 }
 
 /**
@@ -61,46 +71,45 @@ export function formatDay(date: string, locale?: string): string {
  */
 export function focCountdown(focDate: string, now: number): string {
   const days = daysUntil(focDate, now);
-  if (days === null) return 'FOC date unknown';
-  if (days < 0) return 'FOC has passed';
+  if (days === null) return t('time_foc_unknown');
+  if (days < 0) return t('time_foc_passed');
   if (days === 0) {
     const hours = Math.max(1, Math.ceil((startOfDay(now) + DAY - now) / 3_600_000));
-    return `FOC today, ${hours} h left`;
+    return plural('time_foc_today_hours', hours);
   }
-  if (days === 1) return 'FOC tomorrow';
-  return `FOC in ${days} days`;
+  if (days === 1) return t('time_foc_tomorrow');
+  return plural('time_foc_in_days', days);
 }
 
 /** A moment to come: "14:05" today, "tomorrow 09:12", else the day and time. */
-export function formatWhen(at: number, now: number, locale?: string): string {
+export function formatWhen(at: number, now: number, locale = uiLocale()): string {
   const time = dateFormat('time', locale).format(at);
   const days = Math.round((startOfDay(at) - startOfDay(now)) / DAY);
   if (days === 0) return time;
-  if (days === 1) return `tomorrow ${time}`;
-  const day = dateFormat('day', locale).format(at);
-  return `${day} ${time}`;
+  if (days === 1) return t('time_when_tomorrow', time);
+  return t('time_when_day', dateFormat('day', locale).format(at), time);
 }
 
 /** A moment ahead as a sentence says it: "at 14:05", "tomorrow at 09:12", "on Thu 15 Jan at 09:00". */
-export function formatAt(at: number, now: number, locale?: string): string {
+export function formatAt(at: number, now: number, locale = uiLocale()): string {
   const time = dateFormat('time', locale).format(at);
   const days = Math.round((startOfDay(at) - startOfDay(now)) / DAY);
-  if (days === 0) return `at ${time}`;
-  if (days === 1) return `tomorrow at ${time}`;
-  return `on ${dateFormat('day', locale).format(at)} at ${time}`;
+  if (days === 0) return t('time_at', time);
+  if (days === 1) return t('time_at_tomorrow', time);
+  return t('time_at_day', dateFormat('day', locale).format(at), time);
 }
 
 /** A moment past: "just now", "5 min ago", "3 h ago", else the day. */
-export function formatAgo(at: number, now: number, locale?: string): string {
+export function formatAgo(at: number, now: number, locale = uiLocale()): string {
   const minutes = Math.floor((now - at) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('time_just_now');
+  if (minutes < 60) return plural('time_minutes_ago', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `on ${dateFormat('month-day', locale).format(at)}`;
+  if (hours < 24) return plural('time_hours_ago', hours);
+  return t('time_ago_day', dateFormat('month-day', locale).format(at));
 }
 
-export function formatCount(n: number, locale?: string): string {
+export function formatCount(n: number, locale = uiLocale()): string {
   return numberFormat(locale).format(n);
 }
 
@@ -137,5 +146,5 @@ export function groupByDay<T>(entries: readonly T[], dateOf: (entry: T) => strin
 
 export function issueLabel(seriesName: string | null, number: string | null, title: string | null): string {
   if (seriesName) return number ? `${seriesName} #${number}` : seriesName;
-  return title ?? (number ? `#${number}` : 'Untitled comic');
+  return title ?? (number ? `#${number}` : t('ui_untitled_comic'));
 }

@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { t } from '../i18n';
 import type { PageItem } from '../items';
 import type { Ask } from './messages';
 import { explainError, type Problem } from './problems';
@@ -30,7 +31,7 @@ export function createLookupModel(deps: { ask: Ask; text: string; address: () =>
     loading,
     async load() {
       if (deps.text.trim() === '') {
-        problem.value = explainError({ kind: 'malformed', message: 'Select a comic’s title or code on a page, then choose “Look up in VerseDB”.' }, (deps.now ?? Date.now)(), null);
+        problem.value = explainError({ kind: 'malformed', message: t('lookup_nothing_selected') }, (deps.now ?? Date.now)(), null);
         return;
       }
       loading.value = true;

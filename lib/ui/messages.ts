@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from '../i18n';
 import type { Request } from '../protocol';
 import { ErrorReply, REPLIES, type Answer, type AskedType, type UiError } from './replies';
 
@@ -16,13 +17,13 @@ export function createAsk(send: Send): Ask {
     try {
       reply = await send(request);
     } catch {
-      return { ok: false, error: { kind: 'internal', message: 'Longbox’s background did not answer. Try again in a moment.' } };
+      return { ok: false, error: { kind: 'internal', message: t('ui_background_silent') } };
     }
     const refused = ErrorReply.safeParse(reply);
     if (refused.success) return { ok: false, error: refused.data.error };
     const schema: z.ZodType<Answer<T>> = REPLIES[request.type];
     const parsed = schema.safeParse(reply);
-    if (!parsed.success) return { ok: false, error: { kind: 'malformed', message: 'Longbox’s background sent an answer the page cannot read.' } };
+    if (!parsed.success) return { ok: false, error: { kind: 'malformed', message: t('ui_background_unreadable') } };
     return { ok: true, value: parsed.data };
   };
 }

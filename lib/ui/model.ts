@@ -3,7 +3,8 @@ import type { PageItem, TitleRef } from '../items';
 import type { WriteAction } from '../library/writes';
 import type { Preferences } from '../settings';
 import type { Ask, Outcome } from './messages';
-import { LAYOUT_CHANGED_NOTICE } from './comics';
+import { t } from '../i18n';
+import { layoutChangedNotice } from './comics';
 import { problemsOf } from './problems';
 import { FEEDS, type DiscoveryResult, type Feed, type LibraryStatus, type PageReport, type UiError, type UiState, type WishlistRunResult, type WriteResult } from './replies';
 import { clampDays, type SnapshotStore } from './snapshot';
@@ -35,8 +36,15 @@ const READ_SETTLED_ASKS = 4;
 /** How long it waits for the report of a page read before, when the background has none yet (that first read may be under way). */
 const READ_BEFORE_WAIT_MS = 3_000;
 
-export const READING_PAGE = 'Reading this page…';
-export const READ_TOO_LONG = 'Longbox could not finish reading this page. Reload it, then open Longbox again.';
+/** Said while the page is read on the popup's ask. */
+export function readingPage(): string {
+  return t('popup_reading_page');
+}
+
+/** Said when the page read on the popup's ask never reported. */
+export function readTooLong(): string {
+  return t('popup_read_too_long');
+}
 
 export interface FeedModel {
   readonly feed: Feed;
@@ -95,7 +103,7 @@ export function createAppModel(deps: ModelDeps) {
   /** Why the page could not be read on this popup's ask (the browser refused), in the member's words. */
   const pageReadProblem = signal<string | null>(null);
   /** The note above the page's comics, when there are comics to say it about. */
-  const pageNotice = computed(() => (pageLayoutChanged.value && (pageItems.value?.length ?? 0) > 0 ? LAYOUT_CHANGED_NOTICE : null));
+  const pageNotice = computed(() => (pageLayoutChanged.value && (pageItems.value?.length ?? 0) > 0 ? layoutChangedNotice() : null));
 
   const feeds: Record<Feed, FeedModel> = {
     foc: feedModel('foc'),
@@ -199,7 +207,7 @@ export function createAppModel(deps: ModelDeps) {
     batch(() => {
       pageReading.value = false;
       showReport(reply);
-      if (reading && reply.ok && reply.value === null) pageReadProblem.value = READ_TOO_LONG;
+      if (reading && reply.ok && reply.value === null) pageReadProblem.value = readTooLong();
     });
     // A page being read reports again as its comics' statuses come in: the list follows it until it stops
     // changing.

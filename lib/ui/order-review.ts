@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { plural, t, uiLocale } from '../i18n';
 import type { Ask } from './messages';
 import type { OrderAddResult, OrderReview, ReviewLine } from './replies';
 
@@ -33,7 +34,7 @@ export interface OrderReviewDeps {
 }
 
 function time(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit' });
 }
 
 /** Copies of an order's lines: added from it (settled), waiting, refused. */
@@ -66,17 +67,16 @@ export function createOrderReviewModel(deps: OrderReviewDeps): OrderReviewModel 
 
   const describe = (order: OrderReview, result: OrderAddResult): string => {
     const { done, waiting, refused } = progressOf(order);
+    // Sentences of their own, one after another.
     const parts: string[] = [];
     if (waiting > 0) {
-      const when = order.sendsAfter !== null && waiting > order.writesLeftThisHour
-        ? ` ${order.writesLeftThisHour} can go this hour; the rest will be sent after ${time(order.sendsAfter)}.`
-        : '';
-      parts.push(`Adding: ${done} of ${done + waiting} copies are in your VerseDB collection.${when}`);
+      parts.push(plural('order_review_adding', done + waiting, done));
+      if (order.sendsAfter !== null && waiting > order.writesLeftThisHour) parts.push(plural('order_review_sends_later', order.writesLeftThisHour, time(order.sendsAfter)));
     } else {
-      parts.push(`Done: ${done} ${done === 1 ? 'copy' : 'copies'} from this order ${done === 1 ? 'is' : 'are'} in your VerseDB collection.`);
+      parts.push(plural('order_review_done', done));
     }
-    if (refused > 0) parts.push(`VerseDB refused ${refused}.`);
-    if (result.skipped.length > 0) parts.push(`${result.skipped.length} not added: ${result.skipped.map((s) => s.reason).join(' ')}`);
+    if (refused > 0) parts.push(plural('order_review_refused', refused));
+    if (result.skipped.length > 0) parts.push(plural('order_review_skipped', result.skipped.length, result.skipped.map((s) => s.reason).join(' ')));
     return parts.join(' ');
   };
 
@@ -183,9 +183,9 @@ export function checkedCopies(order: OrderReview, checked: ReadonlySet<string> |
 }
 
 export const formatMoney = (amount: number | null, currency: string | null): string => {
-  if (amount === null) return 'price not shown';
+  if (amount === null) return t('order_review_price_not_shown');
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency ?? 'USD' }).format(amount);
+    return new Intl.NumberFormat(uiLocale(), { style: 'currency', currency: currency ?? 'USD' }).format(amount);
   } catch {
     return amount.toFixed(2);
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_VERSEDB_URL } from '../config';
+import { plural, t } from '../i18n';
 import { SCOPE_PURPOSES } from '../versedb/errors';
 import { formatAt, formatWhen } from './format';
 import type { UiError, UiState } from './replies';
@@ -27,11 +28,7 @@ export function tokensUrl(address: string | null): string {
 }
 
 export function scopePurpose(scope: string): string {
-  return SCOPE_PURPOSES[scope] ?? 'a feature Longbox uses';
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return SCOPE_PURPOSES[scope] ?? t('ui_scope_unknown_purpose');
 }
 
 /** What the state says is wrong (or worth knowing), most pressing first. */
@@ -42,8 +39,8 @@ export function problemsOf(state: UiState, now: number): Problem[] {
       ? {
           key: 'queued-sign-in',
           tone: 'warning',
-          text: `${plural(state.writesNeedSignIn, 'change')} waiting: sign in again to send ${state.writesNeedSignIn === 1 ? 'it' : 'them'}.`,
-          way: { kind: 'sign-in', label: 'Sign in again' },
+          text: plural('ui_problem_queued_sign_in', state.writesNeedSignIn),
+          way: { kind: 'sign-in', label: t('ui_sign_in_again') },
         }
       : null;
   if (!session.signedIn) return waitingForSignIn ? [waitingForSignIn] : [];
@@ -52,8 +49,8 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'rejected',
       tone: 'error',
-      text: 'VerseDB refused your token: it may have been revoked or have expired. Longbox has stopped calling VerseDB.',
-      way: { kind: 'sign-in', label: 'Sign in again' },
+      text: t('ui_problem_rejected'),
+      way: { kind: 'sign-in', label: t('ui_sign_in_again') },
     });
     if (waitingForSignIn) problems.push(waitingForSignIn);
     return problems;
@@ -62,15 +59,15 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'read-only',
       tone: 'info',
-      text: 'Signed in with VerseDB Connect, which is read-only: badges come from your synced library; barcode lookups and changes need a personal token.',
-      way: { kind: 'sign-in', label: 'Add a personal token' },
+      text: t('ui_problem_read_only'),
+      way: { kind: 'sign-in', label: t('ui_add_personal_token') },
     });
   } else if (session.missingScopes.length > 0) {
     const [only] = session.missingScopes;
     const text =
       session.missingScopes.length === 1 && only
-        ? `Your token lacks ${only}, needed for ${scopePurpose(only)}.`
-        : `Your token lacks ${session.missingScopes.map((scope) => `${scope} (${scopePurpose(scope)})`).join('; ')}.`;
+        ? t('ui_problem_scope', only, scopePurpose(only))
+        : t('ui_problem_scopes', session.missingScopes.map((scope) => t('ui_problem_scopes_item', scope, scopePurpose(scope))).join('; '));
     problems.push({
       key: 'scopes',
       tone: 'warning',
@@ -82,7 +79,7 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'paused',
       tone: 'warning',
-      text: `VerseDB asked Longbox to slow down. Nothing is sent before ${formatWhen(quota.pausedUntil, now)}.`,
+      text: t('ui_problem_paused', formatWhen(quota.pausedUntil, now)),
       way: { kind: 'wait', until: quota.pausedUntil },
     });
   } else if (quota.reads.remaining <= 0 || quota.readsToday.remaining <= 0) {
@@ -90,7 +87,7 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'no-reads',
       tone: 'warning',
-      text: `No VerseDB reads left ${quota.reads.remaining <= 0 ? 'this hour' : 'today'}. Badges from your library still work; new lookups wait until ${formatWhen(until, now)}.`,
+      text: quota.reads.remaining <= 0 ? t('ui_problem_no_reads_hour', formatWhen(until, now)) : t('ui_problem_no_reads_today', formatWhen(until, now)),
       way: { kind: 'wait', until },
     });
   }
@@ -98,13 +95,13 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'circuit',
       tone: 'warning',
-      text: `VerseDB is not answering. Longbox tries again ${formatAt(state.circuit.retryAt, now)}; badges from your library still work.`,
+      text: t('ui_problem_circuit', formatAt(state.circuit.retryAt, now)),
       way: { kind: 'wait', until: state.circuit.retryAt },
     });
   }
   if (sync.problem) {
     // Under way with a problem: waiting to try again; not under way: stopped until the member acts.
-    const text = sync.step !== null ? `Library sync waits to try again: ${sync.problem}` : `Library sync stopped: ${sync.problem}`;
+    const text = sync.step !== null ? t('ui_problem_sync_waits', sync.problem) : t('ui_problem_sync_stopped', sync.problem);
     problems.push({ key: 'sync', tone: 'warning', text, way: { kind: 'none' } });
   }
   if (waitingForSignIn) problems.push(waitingForSignIn);
@@ -113,7 +110,7 @@ export function problemsOf(state: UiState, now: number): Problem[] {
     problems.push({
       key: 'queued',
       tone: 'info',
-      text: `${plural(waiting, 'change')} to your library ${waiting === 1 ? 'waits' : 'wait'} to be sent to VerseDB; Longbox sends ${waiting === 1 ? 'it' : 'them'} when VerseDB answers again.`,
+      text: plural('ui_problem_queued', waiting),
       way: { kind: 'none' },
     });
   }
@@ -125,13 +122,13 @@ export function problemsOf(state: UiState, now: number): Problem[] {
 export function explainError(error: UiError, now: number, address: string | null): Problem {
   switch (error.kind) {
     case 'unauthenticated':
-      return { key: 'error', tone: 'error', text: 'VerseDB refused your token.', way: { kind: 'sign-in', label: 'Sign in again' } };
+      return { key: 'error', tone: 'error', text: t('ui_error_token_refused'), way: { kind: 'sign-in', label: t('ui_sign_in_again') } };
     case 'missing-scope': {
       const scope = error.scope ?? null;
       return {
         key: 'error',
         tone: 'error',
-        text: scope ? `Your token lacks ${scope}, needed for ${scopePurpose(scope)}.` : error.message,
+        text: scope ? t('ui_problem_scope', scope, scopePurpose(scope)) : error.message,
         way: { kind: 'add-scope', scopes: scope ? [scope] : [], tokensUrl: tokensUrl(address) },
       };
     }
@@ -139,30 +136,30 @@ export function explainError(error: UiError, now: number, address: string | null
       return {
         key: 'error',
         tone: 'error',
-        text: /\bpro\b/i.test(error.message) ? error.message : `${error.message} This needs a VerseDB PRO membership.`,
+        text: /\bpro\b/i.test(error.message) ? error.message : t('ui_error_pro_required', error.message),
         way: { kind: 'upgrade', url: error.upgradeUrl ?? null },
       };
     case 'rate-limited': {
       const until = error.retryAt ?? now + 60_000;
-      return { key: 'error', tone: 'warning', text: `VerseDB asked Longbox to wait until ${formatWhen(until, now)}.`, way: { kind: 'wait', until } };
+      return { key: 'error', tone: 'warning', text: t('ui_error_rate_limited', formatWhen(until, now)), way: { kind: 'wait', until } };
     }
     case 'paused': {
       const until = error.resumesAt ?? now + 60_000;
       return {
         key: 'error',
         tone: 'warning',
-        text: `Longbox is saving your remaining reads for your own clicks. Try again after ${formatWhen(until, now)}.`,
+        text: t('ui_error_paused', formatWhen(until, now)),
         way: { kind: 'wait', until },
       };
     }
     case 'offline':
-      return { key: 'error', tone: 'warning', text: 'You seem to be offline. Try again when you are connected.', way: { kind: 'none' } };
+      return { key: 'error', tone: 'warning', text: t('ui_error_offline'), way: { kind: 'none' } };
     case 'unavailable':
     case 'outcome-unknown':
       return {
         key: 'error',
         tone: 'warning',
-        text: /^VerseDB is not answering/.test(error.message) ? error.message : `VerseDB is not answering right now: ${error.message}`,
+        text: /^VerseDB is not answering/.test(error.message) ? error.message : t('ui_error_unavailable', error.message),
         way: { kind: 'none' },
       };
     default:

@@ -1,54 +1,48 @@
-import { formatAgo, formatCount, formatAt, formatWhen } from './format';
-import { plural } from './problems';
+import { plural, t, type MessageId, type PluralId } from '../i18n';
+import { formatAgo, formatAt, formatWhen } from './format';
 import type { UiState } from './replies';
 
 // The always-visible lines: reads left and when they come back, and where the library sync is.
 
 export function readsText(quota: UiState['quota'], now: number): { hour: string; today: string } {
   return {
-    hour: `${formatCount(Math.max(0, quota.reads.remaining))} of ${formatCount(quota.reads.limit)} reads left this hour, back to full ${formatAt(quota.reads.resetsAt, now)}`,
-    today: `${formatCount(Math.max(0, quota.readsToday.remaining))} of ${formatCount(quota.readsToday.limit)} today, back to full ${formatWhen(quota.readsToday.resetsAt, now)}`,
+    hour: plural('ui_reads_hour', Math.max(0, quota.reads.remaining), quota.reads.limit, formatAt(quota.reads.resetsAt, now)),
+    today: plural('ui_reads_today', Math.max(0, quota.readsToday.remaining), quota.readsToday.limit, formatWhen(quota.readsToday.resetsAt, now)),
   };
 }
 
-const STEP_NAMES: Record<NonNullable<UiState['sync']['step']>, string> = {
-  collection: 'collection',
-  wishlist: 'wishlist',
-  'pull-list': 'pull list',
-};
+/** The sentence for each step of a sync under way; $1 is how many of its pages are done. */
+const STEP_MESSAGES = {
+  collection: 'ui_sync_collection',
+  wishlist: 'ui_sync_wishlist',
+  'pull-list': 'ui_sync_pull_list',
+} as const satisfies Record<NonNullable<UiState['sync']['step']>, MessageId>;
 
 export function syncText(sync: UiState['sync'], now: number): string {
   if (sync.step !== null) {
     // The step's own pages: while the wishlist syncs, the wishlist's, never the collection's.
     const done = sync.phasePagesDone;
-    const pages = sync.phaseLastPage !== null ? `${done} of ${sync.phaseLastPage} ${sync.phaseLastPage === 1 ? 'page' : 'pages'}` : plural(done, 'page');
-    const copies = sync.step === 'collection' && sync.total !== null ? ` (${formatCount(sync.total)} copies)` : '';
-    const base = `Syncing your ${STEP_NAMES[sync.step]}: ${pages} done${copies}`;
+    const pages = sync.phaseLastPage !== null ? plural('ui_sync_pages_of', sync.phaseLastPage, done) : plural('ui_sync_pages_done', done);
+    const base =
+      sync.step === 'collection' && sync.total !== null ? plural('ui_sync_collection_copies', sync.total, pages) : t(STEP_MESSAGES[sync.step], pages);
     if (sync.waitingUntil !== null && sync.waitingUntil > now) {
       // A wait with a problem is VerseDB failing (5xx, unreachable); without one, the quota's hourly cap.
-      return sync.problem
-        ? `${base}. VerseDB is not answering; the sync goes on ${formatAt(sync.waitingUntil, now)}.`
-        : `${base}. The hourly cap allows the next page ${formatAt(sync.waitingUntil, now)}.`;
+      return sync.problem ? t('ui_sync_wait_unavailable', base, formatAt(sync.waitingUntil, now)) : t('ui_sync_wait_cap', base, formatAt(sync.waitingUntil, now));
     }
-    return `${base}.`;
+    return base;
   }
-  if (sync.lastSyncedAt !== null) return `Library synced ${formatAgo(sync.lastSyncedAt, now)}.`;
-  return 'Library not synced yet.';
+  if (sync.lastSyncedAt !== null) return t('ui_sync_synced', formatAgo(sync.lastSyncedAt, now));
+  return t('ui_sync_never');
 }
 
-/** What each list's rows are called, one and several. */
-const ROW_NAMES: Record<UiState['sync']['unreadable'][number]['list'], [string, string]> = {
-  collection: ['copy in your collection', 'copies in your collection'],
-  wishlist: ['wishlist entry', 'wishlist entries'],
-  'pull-list': ['pull-list entry', 'pull-list entries'],
-};
+/** What each list's unreadable rows are called, in a sentence of their own: $1 the count, $2 the reason. */
+const UNREADABLE_MESSAGES = {
+  collection: 'ui_unreadable_collection',
+  wishlist: 'ui_unreadable_wishlist',
+  'pull-list': 'ui_unreadable_pull_list',
+} as const satisfies Record<UiState['sync']['unreadable'][number]['list'], PluralId>;
 
 /** One line per list and reason for the rows the last sync could not read ("3 wishlist entries could not be read; …"). */
 export function unreadableText(unreadable: UiState['sync']['unreadable']): string[] {
-  return unreadable.map(({ list, reason, count }) => {
-    const [one, several] = ROW_NAMES[list];
-    return count === 1
-      ? `1 ${one} could not be read; VerseDB sent it ${reason}.`
-      : `${formatCount(count)} ${several} could not be read; VerseDB sent them ${reason}.`;
-  });
+  return unreadable.map(({ list, reason, count }) => plural(UNREADABLE_MESSAGES[list], count, reason));
 }

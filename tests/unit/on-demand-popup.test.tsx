@@ -11,7 +11,7 @@ import type { PageRead } from '../../lib/protocol';
 import { Request } from '../../lib/protocol';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../lib/settings';
 import { createAsk, type Send } from '../../lib/ui/messages';
-import { createAppModel, READ_TOO_LONG, READING_PAGE } from '../../lib/ui/model';
+import { createAppModel, readTooLong, readingPage } from '../../lib/ui/model';
 import { memorySnapshots } from '../../lib/ui/snapshot';
 
 // A page read on the popup's ask (lib/background/on-demand.ts decides and injects; its own tests cover
@@ -156,8 +156,8 @@ describe('the popup, over a page read on its ask', () => {
       await new Promise((done) => setTimeout(done, 0));
     });
     expect(app.pageReading.value).toBe(true);
-    expect(shown.querySelector('[data-testid="page-reading"]')?.textContent).toBe(READING_PAGE);
-    expect(READING_PAGE).toBe('Reading this page…');
+    expect(shown.querySelector('[data-testid="page-reading"]')?.textContent).toBe(readingPage());
+    expect(readingPage()).toBe('Reading this page…');
     report();
     await loading;
   });
@@ -179,8 +179,8 @@ describe('the popup, over a page read on its ask', () => {
     const { send } = popupBackground({ kind: 'reading' }, Infinity);
     const app = model(send);
     await app.loadPage();
-    expect(app.pageReadProblem.value).toBe(READ_TOO_LONG);
-    expect(mount(app).querySelector('[data-testid="page-read-problem"]')?.textContent).toBe(READ_TOO_LONG);
+    expect(app.pageReadProblem.value).toBe(readTooLong());
+    expect(mount(app).querySelector('[data-testid="page-read-problem"]')?.textContent).toBe(readTooLong());
   });
 
   it('opened again over the same page, lists what its first read reported at once', async () => {

@@ -11,7 +11,7 @@ import type { PageItem } from '../../lib/items';
 import { Request } from '../../lib/protocol';
 import { DEFAULT_PREFERENCES } from '../../lib/settings';
 import type { SiteAdapter } from '../../lib/sites/types';
-import { LAYOUT_CHANGED_NOTICE } from '../../lib/ui/comics';
+import { layoutChangedNotice } from '../../lib/ui/comics';
 import { createAsk, type Send } from '../../lib/ui/messages';
 import { createAppModel } from '../../lib/ui/model';
 import { memorySnapshots } from '../../lib/ui/snapshot';
@@ -115,8 +115,8 @@ describe('the page report’s layoutChanged', () => {
     expect(app.pageNotice.value).toBeNull();
     await app.loadPage();
     expect(app.pageLayoutChanged.value).toBe(true);
-    expect(app.pageNotice.value).toBe(LAYOUT_CHANGED_NOTICE);
-    expect(LAYOUT_CHANGED_NOTICE).toBe(EXACT);
+    expect(app.pageNotice.value).toBe(layoutChangedNotice());
+    expect(layoutChangedNotice()).toBe(EXACT);
 
     // An older background's answer, without the field: no note.
     page = { adapter: 'midtown', items: [ITEM] };
