@@ -23,6 +23,16 @@ export interface Problem {
 }
 
 /** Where a member makes personal access tokens (contract §11). */
+/**
+ * Whether a problem's words already say VerseDB is not answering: the open circuit's message, in the
+ * member's language (the background writes it in the same one), told by its opening words.
+ */
+function saysNotAnswering(message: string): boolean {
+  const [lead = ''] = t('versedb_circuit_open', '\u0001').split('\u0001');
+  const opening = lead.replace(/[\s;:,.]+$/u, '');
+  return opening.length >= 8 && message.startsWith(opening);
+}
+
 export function tokensUrl(address: string | null): string {
   return new URL('/my/apps/custom', address ?? DEFAULT_VERSEDB_URL).toString();
 }
@@ -159,7 +169,7 @@ export function explainError(error: UiError, now: number, address: string | null
       return {
         key: 'error',
         tone: 'warning',
-        text: /^VerseDB is not answering/.test(error.message) ? error.message : t('ui_error_unavailable', error.message),
+        text: saysNotAnswering(error.message) ? error.message : t('ui_error_unavailable', error.message),
         way: { kind: 'none' },
       };
     default:
