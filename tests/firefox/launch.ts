@@ -67,6 +67,9 @@ export interface LaunchOptions {
   height?: number;
   /** Grants what the extension asks for at run time (permissions.request) with no prompt, as a member clicking Allow. */
   grantOptionalPermissions?: boolean;
+  /** Firefox's own language (what the extension's i18n speaks): its language pack must be installed
+   *  (Debian's firefox-esr-l10n-<lang>, which scripts/ensure-firefox.sh installs for German). */
+  language?: string;
   /** Answers a store page's requests for anything but a served page; a 404 unless given. */
   otherRequest?: OtherRequest;
 }
@@ -107,6 +110,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       'toolkit.telemetry.enabled': false,
       // Firefox's own test switch: the permission prompt answers Allow (a headless window shows no prompt to click).
       ...(options.grantOptionalPermissions ? { 'extensions.webextOptionalPermissionPrompts': false } : {}),
+      ...(options.language ? { 'intl.locale.requested': options.language, 'extensions.autoDisableScopes': 0 } : {}),
     },
   });
   try {
