@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import { checkAddress, hostPattern, needsHostPermission } from '../../lib/ui/address';
 import { fromDiscovery, fromPageItem, safeCoverUrl, stateLabel } from '../../lib/ui/comics';
@@ -206,6 +207,12 @@ describe('problems and their way out', () => {
     expect(explainError({ kind: 'paused', message: 'held back', resumesAt: at(12, 11) }, NOW, null).way.kind).toBe('wait');
     expect(explainError({ kind: 'unauthenticated', message: 'Unauthenticated.' }, NOW, null).way).toEqual({ kind: 'sign-in', label: 'Sign in again' });
     expect(explainError({ kind: 'not-found', message: 'Not found on VerseDB.' }, NOW, null).text).toBe('Not found on VerseDB.');
+  });
+
+  it('says VerseDB is not answering once: the open circuit says so itself, another failure is told so', () => {
+    const circuit = t('versedb_circuit_open', '14:05');
+    expect(explainError({ kind: 'unavailable', message: circuit }, NOW, null).text).toBe(circuit);
+    expect(explainError({ kind: 'unavailable', message: 'Service Unavailable' }, NOW, null).text).toBe('VerseDB is not answering right now: Service Unavailable');
   });
 });
 
