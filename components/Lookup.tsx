@@ -43,7 +43,7 @@ export function Lookup({ lookup }: { lookup: LookupModel }) {
           )}
           {lookup.note.value && item?.state === 'not-found' && address && (
             <a href={`${address}/search?q=${encodeURIComponent(lookup.text)}`} target="_blank" rel="noreferrer">
-              {t('ui_search_versedb', lookup.text)}
+              {t('action_search_versedb', lookup.text)}
             </a>
           )}
         </>

@@ -49,7 +49,7 @@ function OrderSection({ order, model, defaultCondition }: { order: Order; model:
         {bought(order)} {order.storeField === 'purchase_store' ? t('order_review_store_field_purchase_store') : t('order_review_store_field_notes')}
       </p>
       <label class="condition">
-        {t('ui_condition')}{' '}
+        {t('field_condition')}{' '}
         <select
           data-testid="order-condition"
           value={model.condition.value ?? defaultCondition}

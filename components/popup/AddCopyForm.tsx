@@ -102,7 +102,7 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
   return (
     <form class="add-copy" onSubmit={submit} onKeyDown={onKeyDown} aria-label={t('popup_add_copy_form', comic.label)} noValidate>
       <div class="field">
-        <label for={fieldId('condition')}>{t('ui_condition')}</label>
+        <label for={fieldId('condition')}>{t('field_condition')}</label>
         <select ref={first} id={fieldId('condition')} value={condition.value} onChange={(e) => (condition.value = e.currentTarget.value)} {...described('condition')}>
           {CONDITIONS.map((grade) => (
             <option key={grade} value={grade}>
@@ -140,7 +140,7 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
         {fieldError('grading_company')}
       </div>
       <div class="field">
-        <label for={fieldId('price_paid')}>{t('popup_price_paid')}</label>
+        <label for={fieldId('price_paid')}>{t('field_price_paid')}</label>
         <input
           id={fieldId('price_paid')}
           type="text"
@@ -156,7 +156,7 @@ export function AddCopyForm({ comic, issueId, onDone, onCancel }: { comic: Comic
       {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
       <div class="buttons">
         <button type="submit" class="primary" disabled={busy.value}>
-          {busy.value ? t('ui_adding') : t('popup_add_copy_submit')}
+          {busy.value ? t('ui_adding') : t('action_add_copy')}
         </button>
         <button type="button" onClick={onCancel}>
           {t('popup_cancel')}

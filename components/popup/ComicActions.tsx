@@ -126,7 +126,7 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
         {problem.value && <ProblemNotice problem={problem.value} now={model.now.value} onSignIn={model.openSignIn} />}
         {missing.value && titled && model.state.value?.session.address && (
           <a href={`${model.state.value.session.address}/search?q=${encodeURIComponent(titled.label)}`} target="_blank" rel="noreferrer">
-            {t('ui_search_versedb', titled.label)}
+            {t('action_search_versedb', titled.label)}
           </a>
         )}
       </div>
@@ -190,11 +190,11 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
               onClick={() =>
                 void run(
                   wishlisted ? { action: 'wishlist-remove', issueId } : { action: 'wishlist-add', issueId },
-                  wishlisted ? t('popup_wishlist_removed') : t('popup_wishlist_added'),
+                  wishlisted ? t('action_wishlist_removed') : t('action_wishlist_added'),
                 )
               }
             >
-              {wishlisted ? t('popup_wishlist_remove') : t('popup_wishlist_add')}
+              {wishlisted ? t('action_wishlist_remove') : t('action_wishlist_add')}
             </button>
             {seriesId !== null && (
               <button
@@ -207,7 +207,7 @@ export function ComicActions({ comic, id, onChanged }: { comic: ComicView; id: s
                   )
                 }
               >
-                {pulled ? t('popup_pull_remove') : t('popup_pull_add')}
+                {pulled ? t('action_pull_list_remove') : t('action_pull_list_add')}
               </button>
             )}
           </div>

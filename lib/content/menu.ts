@@ -182,13 +182,13 @@ function copyForm(host: MenuHost): HTMLFormElement {
   const form = el(
     'form',
     { className: 'copy' },
-    el('label', {}, `${t('menu_condition')} `, condition),
-    el('label', {}, `${t('menu_price_paid')} `, price),
-    el('button', { type: 'submit', className: 'action', textContent: t('menu_add_copy'), disabled: host.busy }),
+    el('label', {}, `${t('field_condition')} `, condition),
+    el('label', {}, `${t('field_price_paid')} `, price),
+    el('button', { type: 'submit', className: 'action', textContent: t('action_add_copy'), disabled: host.busy }),
   );
   for (const [field, messages] of Object.entries(host.fields)) {
     // VerseDB's own words for what is wrong with a field, after the field's name in the member's language.
-    const name = field === 'price_paid' ? t('menu_price_paid') : field === 'condition' ? t('menu_condition') : field;
+    const name = field === 'price_paid' ? t('field_price_paid') : field === 'condition' ? t('field_condition') : field;
     form.append(el('p', { className: 'field-error', textContent: t('menu_field_error', name, messages.join(' ')) }));
   }
   // A script can submit a form with a submit event the browser marks as its own (requestSubmit), so the
@@ -249,14 +249,14 @@ export function renderMenu(host: MenuHost): void {
   } else if (s && (s.issueId !== null || (s.inferred && s.resolvedFrom) || titleOnly(s, host.context.title()))) {
     parts.push(
       s.state === 'wishlist'
-        ? button(host, t('menu_wishlist_remove'), { kind: 'wishlist-remove' }, t('menu_wishlist_removed'))
-        : button(host, t('menu_wishlist_add'), { kind: 'wishlist-add' }, t('menu_wishlist_added')),
+        ? button(host, t('action_wishlist_remove'), { kind: 'wishlist-remove' }, t('action_wishlist_removed'))
+        : button(host, t('action_wishlist_add'), { kind: 'wishlist-add' }, t('action_wishlist_added')),
     );
     if (s.seriesId !== null || titleOnly(s, host.context.title())) {
       parts.push(
         s.state === 'pull-list'
-          ? button(host, t('menu_pull_list_remove'), { kind: 'pull-list-remove' }, t('menu_pull_list_removed'))
-          : button(host, t('menu_pull_list_add'), { kind: 'pull-list-add' }, t('menu_pull_list_added')),
+          ? button(host, t('action_pull_list_remove'), { kind: 'pull-list-remove' }, t('menu_pull_list_removed'))
+          : button(host, t('action_pull_list_add'), { kind: 'pull-list-add' }, t('menu_pull_list_added')),
       );
     }
     parts.push(copyForm(host));
@@ -269,7 +269,7 @@ export function renderMenu(host: MenuHost): void {
   if (lacking.has(host) && title && host.context.address) {
     // VerseDB's catalog search found nothing under the page's words; its site's search may, by other words.
     const href = `${host.context.address}/search?q=${encodeURIComponent(title.label)}`;
-    parts.push(el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer', textContent: t('menu_search_versedb', title.label) }));
+    parts.push(el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer', textContent: t('action_search_versedb', title.label) }));
   }
   host.menu.replaceChildren(...parts);
 }

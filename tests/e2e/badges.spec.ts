@@ -183,7 +183,7 @@ test.describe('badges and their one-click actions', () => {
     await expect(form.locator('input[name=price_paid]')).toHaveValue('3.24');
     await expect(form.locator('select[name=condition]')).toHaveValue('NM');
     await form.locator('select[name=condition]').selectOption('VF');
-    await form.getByRole('button', { name: 'Add a copy' }).click();
+    await form.getByRole('button', { name: 'Add copy' }).click();
     await expect(badgeFor(page, coverA)).toHaveAttribute('data-longbox-state', 'owned');
     await expect(badgeFor(page, coverA).locator('.note')).toHaveText('Copy added to your collection.');
     await expect(badgeFor(page, coverB)).toHaveAttribute('data-longbox-state', 'owned');
@@ -635,7 +635,7 @@ test.describe('a connection that drops after VerseDB saved the copy', () => {
     setup.si.faults.set({ drop_next: 1, methods: ['POST'], paths: ['/api/v1/issues/*/collection'] });
     setup.si.clearRequests();
     await badgeFor(page, code).locator('.pill').click();
-    await badgeFor(page, code).locator('form.copy').getByRole('button', { name: 'Add a copy' }).click();
+    await badgeFor(page, code).locator('form.copy').getByRole('button', { name: 'Add copy' }).click();
     await expect(badgeFor(page, code)).toHaveAttribute('data-longbox-state', 'owned');
     await expect(badgeFor(page, code).locator('.pill')).toHaveText('Owned · NM');
     const after = await api(setup.si, KAY.token, '/issues/922/collection/check');
