@@ -1,6 +1,6 @@
 import { DEFAULT_VERSEDB_URL } from '../config';
 import { plural, t } from '../i18n';
-import { SCOPE_PURPOSES } from '../versedb/errors';
+import { scopePurposeOf } from '../versedb/errors';
 import { formatAt, formatWhen } from './format';
 import type { UiError, UiState } from './replies';
 
@@ -38,7 +38,7 @@ export function tokensUrl(address: string | null): string {
 }
 
 export function scopePurpose(scope: string): string {
-  return SCOPE_PURPOSES[scope] ?? t('ui_scope_unknown_purpose');
+  return scopePurposeOf(scope) ?? t('ui_scope_unknown_purpose');
 }
 
 /** What the state says is wrong (or worth knowing), most pressing first. */

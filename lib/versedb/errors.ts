@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { t, type MessageId } from '../i18n';
 import type { AmbiguousMatch } from './schemas';
 import type { SeriesChoice } from '../items';
 
@@ -47,27 +47,21 @@ export function isVerseDbError(error: unknown, kind?: ApiProblemKind): error is 
   return error instanceof VerseDbError && (kind === undefined || error.kind === kind);
 }
 
-/** The scopes Longbox uses, and what each one is needed for, in the member's words (and language: read when said). */
-export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
-  get 'read:user'() {
-    return t('versedb_scope_read_user');
-  },
-  get 'lookup:barcode'() {
-    return t('versedb_scope_lookup_barcode');
-  },
-  get 'write:collection'() {
-    return t('versedb_scope_write_collection');
-  },
-  get 'write:wishlist'() {
-    return t('versedb_scope_write_wishlist');
-  },
-  get 'write:pull-list'() {
-    return t('versedb_scope_write_pull_list');
-  },
-  get 'read:public'() {
-    return t('versedb_scope_read_public');
-  },
+/** The scopes Longbox uses, and the message that says what each one is needed for. */
+const SCOPE_PURPOSES: Readonly<Record<string, MessageId>> = {
+  'read:user': 'versedb_scope_read_user',
+  'lookup:barcode': 'versedb_scope_lookup_barcode',
+  'write:collection': 'versedb_scope_write_collection',
+  'write:wishlist': 'versedb_scope_write_wishlist',
+  'write:pull-list': 'versedb_scope_write_pull_list',
+  'read:public': 'versedb_scope_read_public',
 };
+
+/** What a scope Longbox uses is needed for, in the member's words and language; null for another scope. */
+export function scopePurposeOf(scope: string): string | null {
+  const id = SCOPE_PURPOSES[scope];
+  return id ? t(id) : null;
+}
 
 /** Finds the scope a 403 names, when it names one we know. */
 export function scopeNamedIn(message: string): string | null {
