@@ -1,4 +1,5 @@
 import { LongboxService } from '@/lib/background/service';
+import { messageIdsAt, storePageWords } from '@/lib/background/store-words';
 import { startFocReminders } from '@/lib/background/foc-reminders-browser';
 import { startLookupMenu } from '@/lib/background/lookup-menu';
 import { claimPageLoad, readOnDemand, type OnDemandApi } from '@/lib/background/on-demand';
@@ -53,6 +54,7 @@ export default defineBackground({
         void button.setBadgeText({ tabId, text: owned > 0 ? String(owned) : '' });
         void button.setBadgeBackgroundColor({ tabId, color: '#1d3a8a' });
       },
+      storePageWords: () => storePageWords(() => messageIdsAt(browser.runtime.getURL('/_locales/en/messages.json'))),
       openOrderReview: (tabId) => void browser.tabs.create({ url: browser.runtime.getURL(`/order.html?tab=${tabId}`) }),
       scheduleWake: (at) => void browser.alarms.create(WAKE_ALARM, { when: Math.max(at, Date.now() + 1_000) }),
     });

@@ -165,7 +165,8 @@ export interface Replies {
   'order-review': { orders: OrderReview[] };
   'order-add': { result: AddResult };
   'library-status': { status: IssueStatus };
-  'page-settings': { settings: PageSettings };
+  /** `words`: the messages a store page says on its badges and menus, as templates (lib/i18n.ts). */
+  'page-settings': { settings: PageSettings; words: Record<string, string> };
   /** In the order asked: the key issue each comic is, or null. */
   'key-issues': { keys: Array<{ issueId: number } | null> };
   'key-reasons': { reasons: KeyReasonsAnswer };

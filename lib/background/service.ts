@@ -59,6 +59,8 @@ export interface ServiceEnv {
   showOwnedCount?: (tabId: number, owned: number) => void;
   /** Opens the review list of the orders a tab's page shows (the order page's banner was clicked). */
   openOrderReview?: (tabId: number) => void;
+  /** What a store page says on its badges and menus, as templates (./store-words.ts), sent with its settings. */
+  storePageWords?: () => Promise<Record<string, string>>;
 }
 
 export interface ServiceState {
@@ -544,7 +546,7 @@ export class LongboxService {
     },
     'library-status': async (request) => ({ status: await this.library.status(request.issueId, request.seriesId) }),
     'page-settings': async (request, from) => {
-      const preferences = (await this.env.preferences?.()) ?? DEFAULT_PREFERENCES;
+      const [preferences, words] = await Promise.all([this.env.preferences?.() ?? DEFAULT_PREFERENCES, this.env.storePageWords?.() ?? {}]);
       // A page read on the member's ask is badged whatever the "any other store" switch says: the click asked.
       // That leave is for the first ask from the tab's top frame (that page's script); the tab's next page
       // follows the switches again.
@@ -557,6 +559,7 @@ export class LongboxService {
           address: this.session?.address ?? null,
           signedIn: this.client() !== null,
         },
+        words,
       };
     },
     'open-options': async () => {

@@ -98,6 +98,17 @@ export function settingsReply(reply: unknown): PageSettings | null {
   };
 }
 
+/** The store page's messages as templates (lib/i18n.ts), sent with its settings: each kept if it is a
+ *  plain id and a string of reasonable length; none where the reply holds none. */
+export function wordsReply(reply: unknown): Record<string, string> {
+  const words: Record<string, string> = {};
+  if (!isObj(reply) || reply.ok !== true || !isObj(reply.words)) return words;
+  for (const [id, said] of Object.entries(reply.words)) {
+    if (/^[a-z0-9_]{1,80}$/.test(id) && typeof said === 'string' && said.length <= 2000) words[id] = said;
+  }
+  return words;
+}
+
 /** Why an action did not go through; `choices`: the series a title may mean, when the member must pick;
  *  `missing`: VerseDB has no such comic. */
 export interface ActionError {
