@@ -86,6 +86,9 @@ export default defineConfig({
     // The title rules come once per page with the early script (lib/detect/titles-shared.ts): the store
     // scripts and the chunks injected beside them (the general readers, the page extras) share them.
     'vite:build:extendConfig': (entrypoints, config) => {
+      // LONGBOX_PROFILE=1 keeps every name, for reading a CPU profile (bench/profile-badges.ts).
+      const profile = process.env.LONGBOX_PROFILE === '1';
+      if (profile) config.build = { ...config.build, minify: false };
       const storeScripts = entrypoints.every((entrypoint) => entrypoint.type === 'content-script');
       const injected = entrypoints.every((entrypoint) => INJECTED_BESIDE.includes(entrypoint.name));
       if (!storeScripts && !injected) return;
@@ -107,7 +110,7 @@ export default defineConfig({
       // undefined there, and the script would end in a ReferenceError, so it is kept.
       const lib = config.build?.lib;
       const iifeName = lib && typeof lib.name === 'string' ? [lib.name] : [];
-      config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 }, mangle: { toplevel: true, reserved: iifeName } } };
+      config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 }, mangle: profile ? false : { toplevel: true, reserved: iifeName }, keep_fnames: profile } };
     },
   },
   manifest: ({ browser, mode }) => ({
