@@ -4,13 +4,13 @@ import type { ItemQuery, PageItem } from '../items';
 import { itemQuery, titleRef } from './item-query';
 import { itemKey } from '../detect/item-key';
 import type { SiteAdapter } from '../sites/types';
-import { t } from '../i18n';
+import { t, useTemplates } from '../i18n';
 import { Badge, type BadgeContext } from './badge';
 import { footprint, hostStyle, misplaced, placeOf, type Footprint } from './placement';
 import type { Request } from '../protocol';
 import { mightShowOrder } from '../orders/order-hint';
 import { TEST_CONTRACT } from './contract';
-import { actionError, keyReasonsReply, keysReply, orderComicsReply, queuedReply, settingsReply, statusesReply, type ActionError, type BadgeStatus, type PageSettings } from './replies';
+import { actionError, keyReasonsReply, keysReply, orderComicsReply, queuedReply, settingsReply, statusesReply, wordsReply, type ActionError, type BadgeStatus, type PageSettings } from './replies';
 
 // A store page as Longbox follows it: detect the comics, put a badge beside each, answer what the
 // cache and library know at once, look up the rest as they come on screen, follow the page as it
@@ -147,26 +147,39 @@ export class PageSession {
   }
 
   async start(): Promise<void> {
-    // The store's own adapter reads the page at once, and its comics' first (local-only) statuses go out
-    // with the settings request while the general readers load: the background answers during the load
-    // and the full reading, not after them.
+    // The store's own adapter reads the page first, and its comics' first (local-only) statuses are asked
+    // as soon as it is done, while the general readers load and read: the background answers during the
+    // rest of the reading, not after it.
     const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
+    let early: { said: Map<Element, string>; answers: Promise<Array<BadgeStatus | null>> } | null = null;
+    const askEarly = (found: readonly DetectedItem[]): void => {
+      const keyed = found.filter((item) => itemKey(item) !== null);
+      if (early || keyed.length === 0) return;
+      const queries = keyed.map(itemQuery);
+      // What was asked, as it was asked: the reading may still merge a code into these items.
+      const said = new Map(keyed.map((item, i) => [item.anchor, JSON.stringify(queries[i])]));
+      const answers = this.ask(queries, false);
+      early = { said, answers };
+    };
     // Where the general readers are here already (asked for as the page started loading), the page is read
-    // once, in full; else the adapter's reading goes first (in slices, to its end) and asks meanwhile.
+    // once, in full, and the adapter's part of that reading asks; else the adapter's reading goes first
+    // (in slices, to its end) and asks while the readers come.
     const here = globalThis.longboxGeneralReaders !== undefined;
     const readers = this.loadReaders();
-    const byAdapter = here ? [] : (await this.readToEnd()).filter((item) => itemKey(item) !== null);
-    const early = byAdapter.length > 0 ? this.ask(byAdapter.map(itemQuery), false) : Promise.resolve(null);
+    if (!here) askEarly(await this.readToEnd());
     this.readers = await readers;
     mark('longbox:readers');
     // A shop platform's rules came with the readers: they read the page from now on.
     this.site = this.recognised() ?? this.site;
-    this.detection = createReader(this.document, this.url, this.site, this.readerOptions());
+    this.detection = createReader(this.document, this.url, this.site, { ...this.readerOptions(), onAdapterRead: askEarly });
     // To its end, in slices: a first slice alone often reads nothing yet (a reading hands out its items
     // when it is done), and the page would then wait for a second reading and a second round trip.
     const items = await this.readToEnd();
     mark('longbox:scanned');
-    this.settings = settingsReply(await settings.catch(() => null));
+    const answer = await settings.catch(() => null);
+    // The badges' words come with the settings: the browser's i18n is not asked on the way to them.
+    useTemplates(wordsReply(answer));
+    this.settings = settingsReply(answer);
     mark('longbox:settings');
     if (!this.settings?.enabled || this.signal.aborted) {
       this.firstViewDone();
@@ -176,16 +189,18 @@ export class PageSession {
     if (view && 'IntersectionObserver' in view) {
       this.visibility = new view.IntersectionObserver((records) => this.onVisible(records), { rootMargin: '200px' });
     }
-    const answers = await early;
+    const asked = early as { said: Map<Element, string>; answers: Promise<Array<BadgeStatus | null>> } | null;
+    const answers = asked ? await asked.answers : null;
     mark('longbox:statuses');
     // A comic the full reading found as the adapter did (the same element, the same codes and title) takes
     // the answer already here; the others (found by the general readers alone, or read more fully: a code
     // the adapter did not see) are asked now, so no title is trusted before a code the page shows.
-    const asked = new Map(byAdapter.map((item, i) => [item.anchor, { query: JSON.stringify(itemQuery(item)), status: answers ? answers[i] ?? null : null }]));
+    const byAnchor = new Map<Element, { said: string; status: BadgeStatus | null }>();
+    if (asked) [...asked.said].forEach(([anchor, said], i) => byAnchor.set(anchor, { said, status: answers?.[i] ?? null }));
     const known = new Map<DetectedItem, BadgeStatus | null>();
     for (const item of items) {
-      const answer = asked.get(item.anchor);
-      if (answer && answer.query === JSON.stringify(itemQuery(item))) known.set(item, answer.status);
+      const answer = byAnchor.get(item.anchor);
+      if (answer && answers && answer.said === JSON.stringify(itemQuery(item))) known.set(item, answer.status);
     }
     await this.scan(items, known);
     this.continueScan();

@@ -38,6 +38,13 @@ export interface DetectOptions {
   /** What says a book-like title is a comic (lib/detect/signals.ts), loaded with the general readers.
    *  Until it is here, only a comic shop's own adapter says so. */
   readonly signals?: SignalReader;
+  /**
+   * Told, in a reading of the whole page, what the store's adapter found, as soon as it is done and before
+   * the general readers go on: so a page can ask for those comics' answers while the reading goes on. The
+   * reading's own items may still differ (a code a general reader finds is merged in): what is asked
+   * must be compared with what the reading hands out.
+   */
+  readonly onAdapterRead?: (items: DetectedItem[]) => void;
 }
 
 export type SignalReader = (document: Document, url: string, adapter: SiteAdapter) => ComicSignal;
@@ -91,12 +98,21 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
 
   function* read(root: Element): Generator<void, void, void> {
     const context: ReadContext = { document, url, adapter, seen, items, linkKey, signal, whole: root === document.documentElement };
-    for (const [, extractor] of [...CORE_EXTRACTORS, ...(options.general ?? [])]) {
+    const extractors = [...CORE_EXTRACTORS, ...(options.general ?? [])];
+    const before = items.list.length;
+    for (let i = 0; i < extractors.length; i++) {
       if (items.full()) break;
       try {
-        yield* extractor(context, root);
+        yield* extractors[i]![1](context, root);
       } catch {
         // An extractor that breaks on this page gives what it found so far; the others still run.
+      }
+      if (i === CORE_EXTRACTORS.length - 1 && context.whole && options.onAdapterRead) {
+        try {
+          options.onAdapterRead(handOutAll(items.list.slice(before), limit));
+        } catch {
+          // The reading goes on whatever its listener does.
+        }
       }
       yield;
     }
@@ -121,9 +137,7 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
     job = null;
     items.handedOut();
     if (adapterApplies) layoutChanged = countBy(items.list, (f) => f.via.startsWith('adapter:')) < countBy(items.list, isGeneral);
-    sortByDocumentOrder(fresh);
-    const anchors = fresh.map((found) => found.anchor);
-    return { items: fresh.slice(0, limit).map((found) => handOut(found, anchors)), pending: false };
+    return { items: handOutAll(fresh, limit), pending: false };
   }
 
   let pending = false;
@@ -158,6 +172,13 @@ function countBy(list: readonly Found[], test: (found: Found) => boolean): numbe
   let count = 0;
   for (const found of list) if (test(found)) count++;
   return count;
+}
+
+/** These found items as a reading hands them out: in page order, at most `limit`. */
+function handOutAll(fresh: Found[], limit: number): DetectedItem[] {
+  sortByDocumentOrder(fresh);
+  const anchors = fresh.map((found) => found.anchor);
+  return fresh.slice(0, limit).map((found) => handOut(found, anchors));
 }
 
 function handOut({ codes, title, parsed, price, anchor, via, sources, copies }: Found, anchors: readonly Element[]): DetectedItem {
