@@ -44,6 +44,25 @@ describe('each extractor alone', () => {
     expect(createReader(page(tiles.replace(/product-tile/g, 'x1')), 'https://www.midtowncomics.com/search?q=b', midtown).scan()).toEqual([]);
   });
 
+  it("a reading of the whole page tells what the adapter found as soon as it is done, before the general readers add theirs", () => {
+    const tiles = '<div class="product-tile"><a class="tile-title" href="/product/1/x">Batman #1</a><span class="price">$3.99</span></div>';
+    const told: Array<{ items: string[]; generalRan: boolean }> = [];
+    let generalRan = false;
+    const general: Extractor = function* () {
+      generalRan = true;
+      yield;
+    };
+    const reader = createReader(page(tiles), 'https://www.midtowncomics.com/search?q=b', midtown, {
+      general: [['one', general]],
+      onAdapterRead: (items) => told.push({ items: items.map((item) => `${item.title} ${item.via}`), generalRan }),
+    });
+    expect(summary(reader.scan())).toEqual([['Batman #1', '', '$3.99', 'adapter:midtown']]);
+    expect(told).toEqual([{ items: ['Batman #1 adapter:midtown'], generalRan: false }]);
+    // A reading of part of the page (nodes a store added later) tells nothing early.
+    reader.scan(page(tiles).body);
+    expect(told).toHaveLength(1);
+  });
+
   it('json-ld reads products with their codes and offers, and skips what is not a product', () => {
     const data = { '@type': 'Product', name: 'Saga #70', gtin13: '0709853035114', offers: { price: 3.99, priceCurrency: 'USD' } };
     const doc = page('<h1>Saga #70</h1>', `<script type="application/ld+json">${JSON.stringify(data)}</script><script type="application/ld+json">{"@type":"Organization","name":"Batman #1"}</script>`);
