@@ -151,15 +151,14 @@ export class PageSession {
     // as soon as it is done, while the general readers load and read: the background answers during the
     // rest of the reading, not after it.
     const settings = this.messenger.send({ type: 'page-settings', adapter: this.adapter });
-    let early: { said: Map<Element, string>; answers: Promise<Array<BadgeStatus | null>> } | null = null;
+    // What was asked early, as it was asked (the reading may still merge a code into these items), by element.
+    const early: { asked: Map<Element, { said: string; index: number }>; answers: Promise<Array<BadgeStatus | null>> | null } = { asked: new Map(), answers: null };
     const askEarly = (found: readonly DetectedItem[]): void => {
       const keyed = found.filter((item) => itemKey(item) !== null);
-      if (early || keyed.length === 0) return;
+      if (early.answers || keyed.length === 0) return;
       const queries = keyed.map(itemQuery);
-      // What was asked, as it was asked: the reading may still merge a code into these items.
-      const said = new Map(keyed.map((item, i) => [item.anchor, JSON.stringify(queries[i])]));
-      const answers = this.ask(queries, false);
-      early = { said, answers };
+      keyed.forEach((item, index) => early.asked.set(item.anchor, { said: JSON.stringify(queries[index]), index }));
+      early.answers = this.ask(queries, false);
     };
     // Where the general readers are here already (asked for as the page started loading), the page is read
     // once, in full, and the adapter's part of that reading asks; else the adapter's reading goes first
@@ -189,18 +188,15 @@ export class PageSession {
     if (view && 'IntersectionObserver' in view) {
       this.visibility = new view.IntersectionObserver((records) => this.onVisible(records), { rootMargin: '200px' });
     }
-    const asked = early as { said: Map<Element, string>; answers: Promise<Array<BadgeStatus | null>> } | null;
-    const answers = asked ? await asked.answers : null;
+    const answers = (await early.answers) ?? [];
     mark('longbox:statuses');
     // A comic the full reading found as the adapter did (the same element, the same codes and title) takes
     // the answer already here; the others (found by the general readers alone, or read more fully: a code
     // the adapter did not see) are asked now, so no title is trusted before a code the page shows.
-    const byAnchor = new Map<Element, { said: string; status: BadgeStatus | null }>();
-    if (asked) [...asked.said].forEach(([anchor, said], i) => byAnchor.set(anchor, { said, status: answers?.[i] ?? null }));
     const known = new Map<DetectedItem, BadgeStatus | null>();
     for (const item of items) {
-      const answer = byAnchor.get(item.anchor);
-      if (answer && answers && answer.said === JSON.stringify(itemQuery(item))) known.set(item, answer.status);
+      const at = early.asked.get(item.anchor);
+      if (at && at.said === JSON.stringify(itemQuery(item))) known.set(item, answers[at.index] ?? null);
     }
     await this.scan(items, known);
     this.continueScan();

@@ -39,7 +39,7 @@ export interface DetectOptions {
    *  Until it is here, only a comic shop's own adapter says so. */
   readonly signals?: SignalReader;
   /**
-   * Told, in a reading of the whole page, what the store's adapter found, as soon as it is done and before
+   * Told, in the reader's first reading of the whole page, what the store's adapter found, as soon as it is done and before
    * the general readers go on: so a page can ask for those comics' answers while the reading goes on. The
    * reading's own items may still differ (a code a general reader finds is merged in): what is asked
    * must be compared with what the reading hands out.
@@ -95,6 +95,8 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
   const adapterApplies = adapter.matches.length > 0 && rulesFor(adapter, url).length > 0;
   let job: { readonly steps: Iterator<void>; readonly before: number } | null = null;
   let layoutChanged = false;
+  // Only the first reading of the whole page is told of (the page's first view); rescans are not.
+  let toldAdapterRead = false;
 
   function* read(root: Element): Generator<void, void, void> {
     const context: ReadContext = { document, url, adapter, seen, items, linkKey, signal, whole: root === document.documentElement };
@@ -107,7 +109,8 @@ export function createReader(document: Document, url: string, adapter: SiteAdapt
       } catch {
         // An extractor that breaks on this page gives what it found so far; the others still run.
       }
-      if (i === CORE_EXTRACTORS.length - 1 && context.whole && options.onAdapterRead) {
+      if (i === CORE_EXTRACTORS.length - 1 && context.whole && options.onAdapterRead && !toldAdapterRead) {
+        toldAdapterRead = true;
         try {
           options.onAdapterRead(handOutAll(items.list.slice(before), limit));
         } catch {
