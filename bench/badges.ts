@@ -16,6 +16,7 @@ import { startStandIn } from '../stand-in/index.ts';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
 import { unpackedExtensionId } from '../scripts/lib/extension-id';
 import { figure, plain, printFigures, recordFigures } from './lib/figures';
+import { listingPage, listingTitles } from './lib/listing';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 /** The store build: what ships, so what the size budget is for (the e2e build adds its test contract). */
@@ -92,24 +93,11 @@ function bareExtension(dir: string): string {
   return dir;
 }
 
-function tile(title: string, i: number): string {
-  return `<div class="product-tile"><a href="/product/${1000 + i}"><img src="/i/${i}.jpg" alt="${title}"></a>
-  <a class="tile-title" href="/product/${1000 + i}">${title}</a><div class="tile-price"><span class="price">$4.99</span></div></div>`;
-}
-
 async function main(): Promise<void> {
   const si = await startStandIn({ port: 0 });
   // Titles the member owns and titles from the catalog, as Midtown writes them.
-  const catalog = si.catalog();
-  const titles: string[] = [];
-  for (const issue of catalog.issues.values()) {
-    if (titles.length >= 100) break;
-    const series = catalog.series.get(issue.seriesId);
-    if (!series || issue.format !== 'single') continue;
-    titles.push(`${series.name} #${issue.number} Cover A`);
-  }
-  const html = `<!doctype html><html><head><title>Search | Midtown Comics</title></head><body>
-  <section class="search-results">${titles.map(tile).join('\n')}</section></body></html>`;
+  const titles = listingTitles(si);
+  const html = listingPage(titles);
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-bench-'));
   const bareDir = bareExtension(join(userDataDir, 'bare-extension'));
@@ -219,7 +207,7 @@ async function main(): Promise<void> {
     // The page's JS heap (the content scripts run in its V8 heap) on a 1,000-item listing once its badges
     // are shown, beside the same page with the bare script, after a garbage collection.
     const big = Array.from({ length: 1000 }, (_, i) => titles[i % titles.length] ?? 'Saga #1');
-    pages.set(BIG_URL, `<!doctype html><html><head><title>Search | Midtown Comics</title></head><body><section class="search-results">${big.map(tile).join('\n')}</section></body></html>`);
+    pages.set(BIG_URL, listingPage(big));
     pages.set(BIG_BASELINE_URL, pages.get(BIG_URL) ?? '');
     const heap = async (url: string, shown: string) => {
       await page.goto(url);

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startStandIn } from '../stand-in/index.ts';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
+import { listingPage, listingTitles } from './lib/listing';
 
 const EXTENSION_DIR = resolve(process.env.LONGBOX_OUT ?? '.output', 'chrome-mv3-e2e');
 const RUNS = Number(process.env.LONGBOX_BENCH_RUNS ?? 5);
@@ -18,17 +19,7 @@ interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[
 
 async function main(): Promise<void> {
   const si = await startStandIn({ port: 0 });
-  const catalog = si.catalog();
-  const titles: string[] = [];
-  for (const issue of catalog.issues.values()) {
-    if (titles.length >= 100) break;
-    const series = catalog.series.get(issue.seriesId);
-    if (!series || issue.format !== 'single') continue;
-    titles.push(`${series.name} #${issue.number} Cover A`);
-  }
-  const tile = (title: string, i: number) => `<div class="product-tile"><a href="/product/${1000 + i}"><img src="/i/${i}.jpg" alt="${title}"></a>
-  <a class="tile-title" href="/product/${1000 + i}">${title}</a><div class="tile-price"><span class="price">$4.99</span></div></div>`;
-  const html = `<!doctype html><html><head><title>Search | Midtown Comics</title></head><body><section class="search-results">${titles.map(tile).join('\n')}</section></body></html>`;
+  const html = listingPage(listingTitles(si));
   const userDataDir = mkdtempSync(join(tmpdir(), 'longbox-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(), headless: true,
