@@ -1,4 +1,4 @@
-import { readBadgeViews, type BadgeView } from '../shared/badges';
+import { readBadgeViews, readPlacing, type BadgeView } from '../shared/badges';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
@@ -144,13 +144,16 @@ export function badgeFor(page: Page, code: string) {
   return page.locator(`[data-longbox-badge][data-longbox-code="${code}"]`);
 }
 
-/** Waits until the page shows `count` badges and none is still looking its comic up. */
+/** Waits until the page shows `count` badges, none still looking its comic up or being placed. */
 export async function settledBadges(page: Page, count: number, timeout = 20_000): Promise<BadgeView[]> {
   let views: BadgeView[] = [];
   await expect
     .poll(async () => {
       views = await badgeViews(page);
-      return views.length === count && views.every((view) => view.state !== null) ? 'settled' : `expected ${count} settled badges, found: ${JSON.stringify(views)}`;
+      if (views.length !== count || views.some((view) => view.state === null)) return `expected ${count} settled badges, found: ${JSON.stringify(views)}`;
+      // Settled also means placed: a badge moved off its title is hidden until it has its place.
+      const placing = await page.evaluate(readPlacing);
+      return placing === 0 ? 'settled' : `${placing} badges still being placed`;
     }, { timeout, intervals: [50, 100, 250] })
     .toBe('settled');
   return views;
