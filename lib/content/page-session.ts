@@ -409,17 +409,10 @@ export class PageSession {
     try {
       failed = misplaced(items);
       if (failed.length === 0) return;
-      for (const badge of waiting()) badge.host.style.setProperty('display', 'none');
       // The page may have moved since the prints were taken (an image came in, its own script laid it out
-      // again): a badge measured against that would seem to push the page wherever it went. With the
-      // misplaced hidden, what is around their titles is read again, and they are checked again beside them.
-      const again = failed;
-      for (const i of again) items[i]!.print = entries[i]!.print = footprint(items[i]!.anchor, items[i]!.badge.host);
-      for (const i of again) items[i]!.badge.host.style.removeProperty('display');
-      const still = misplaced(again.map((i) => items[i]!));
-      failed = still.map((j) => again[j]!);
+      // again): the page extras read what is around their titles again, with them hidden, and keep beside
+      // its title each badge that moves nothing after all. Meanwhile they are hidden, and this frame ends.
       for (const badge of waiting()) badge.host.style.setProperty('display', 'none');
-      if (failed.length === 0) return;
       if (!(await this.loadExtras()) || !globalThis.longboxExtras || this.signal.aborted) {
         // No way to move them: they stay beside their titles, as they went in.
         for (const badge of waiting()) badge.place('inline', hostStyle('inline'));

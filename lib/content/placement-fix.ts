@@ -1,4 +1,4 @@
-import { footprint, hostStyle, placeOf, pushed, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
+import { footprint, hostStyle, misplaced, placeOf, pushed, readPass, seen, shown, type Placeable, type Placement, type PlacementItem } from './placement';
 
 // The badges ./placement.ts found misplaced (pushing the page, cut off or covered), moved where a shopper
 // can see them without the page moving: over the corner of the comic's cover, taking no space; then a
@@ -13,6 +13,37 @@ const SLICE_MS = 20;
 
 function nextTask(): Promise<void> {
   return new Promise((next) => setTimeout(next, 0));
+}
+
+/**
+ * The ladder, in order: over the cover, in full then compact; with no cover, or none that works, over the
+ * free end of the title's line (the host takes no space), in full, then compact; then compact just above
+ * or below the title's end, where that is free. What fits nowhere is hidden, never left pushing the page,
+ * and the popup lists it.
+ */
+const LADDER: ReadonlyArray<readonly [Placement, 'cover' | 'title' | 'line']> = [
+  ['over', 'cover'],
+  ['over-compact', 'cover'],
+  ['after', 'title'],
+  ['after-compact', 'title'],
+  ['after', 'line'],
+  ['after-compact', 'line'],
+  ['above', 'title'],
+  ['below', 'title'],
+];
+
+/** How many misplaced badges of one shape of card make its first climb alone for the others. */
+const MIN_ALIKE = 3;
+
+/** How many badges go where their shape's first went in one write and one read. */
+const FOLLOWERS_AT_ONCE = 25;
+
+/** A card's shape, as far as where its badge can go: its title's element and the block around it, whether
+ *  it shows a cover (and how that is laid out), whether its title is inline and shown. */
+function shapeOf(anchor: Element, spot: Spot | null, inline: boolean, titleShown: boolean): string {
+  const parent = anchor.parentElement;
+  const name = (el: Element | null) => (el ? `${el.tagName}.${typeof el.className === 'string' ? el.className : ''}` : '');
+  return [name(anchor), name(parent), spot ? `cover ${spot.outOfFlow} ${name(spot.target.parentElement)}` : 'no cover', inline, titleShown].join('|');
 }
 
 /** The smallest image taken for a comic's cover. */
@@ -200,63 +231,97 @@ export async function placeOver(
   // Read: each badge's cover, whether its title is shown, and whether it is seen where it is now.
   const near = neighboursOf(failed.map((i) => items[i]!.anchor), anchors);
   const spots = new Map(failed.map((i) => [i, coverOf(items[i]!.anchor, near.get(items[i]!.anchor) ?? [])] as const).map(([i, cover]) => [i, cover ? spotOf(cover) : null]));
-  const titleShown = new Map(failed.map((i) => [i, shown(items[i]!.anchor)]));
+  const titleShown = readPass(() => new Map(failed.map((i) => [i, shown(items[i]!.anchor)])));
   const inlineTitle = new Map(failed.map((i) => [i, getComputedStyle(items[i]!.anchor).display.startsWith('inline')]));
   // Read before any write: the block of each title's line (a style read between the writes would make the
   // browser work out the page's styles again for every badge).
   const lineBlock = new Map(failed.map((i) => [i, blockOf(items[i]!.anchor)]));
   const moved = new Map<number, Moved>(failed.map((i) => [i, { index: i, placement: 'inline', visible: true }]));
+  const stepOf = new Map<number, number>();
+  // The ladder's first step is where they went in: measured against the page as it is now, a badge that
+  // wraps under its title no more, pushes nothing and is seen stays beside its title.
+  await breathe(failed);
+  for (const i of failed) items[i]!.badge.host.style.removeProperty('display');
+  const still = new Set(misplaced(failed.map((i) => items[i]!)).map((j) => failed[j]!));
+  for (const i of still) items[i]!.badge.host.style.setProperty('display', 'none');
+  const climbing = failed.filter((i) => still.has(i));
 
-  // Over the cover, then a compact pill over it: for the badges whose card shows a cover.
-  let pending = [...failed];
-  for (const step of ['over', 'over-compact'] as const) {
-    const tried = pending.filter((i) => spots.get(i));
-    // Write: each of them over its cover.
-    for (const i of tried) {
-      overCover(items[i]!.badge, spots.get(i)!, step === 'over-compact');
-      moved.get(i)!.placement = step;
-    }
-    // Read: which can be seen now. An overlay must stay inside the boxes that clip its cover; of a title
-    // not shown itself, an overlay is kept as it is (it is seen when its slide comes into view).
-    const failing = new Set(
-      tried.filter((i) => {
-        const spot = spots.get(i)!;
-        if (spot.outOfFlow && escapes(items[i]!.badge.host, spot.cover)) return true;
-        if (stillPushes(items[i]!)) return true;
-        return titleShown.get(i) === true && !seen(items[i]!.badge);
-      }),
-    );
-    pending = pending.filter((i) => !tried.includes(i) || failing.has(i));
-    if (pending.length === 0) break;
-    await breathe(pending);
-  }
-  // No cover, or none that works: over the free end of the title's line (the host takes no space), in
-  // full, then compact; then compact just above or below the title's end, where that is free. What fits nowhere is hidden, never left pushing the page, and the popup lists it.
-  const steps: ReadonlyArray<readonly [Placement, 'title' | 'line']> = [
-    ['after', 'title'],
-    ['after-compact', 'title'],
-    ['after', 'line'],
-    ['after-compact', 'line'],
-    ['above', 'title'],
-    ['below', 'title'],
-  ];
-  for (const [step, at] of steps) {
-    if (pending.length === 0) break;
-    await breathe(pending);
-    // Write: each of them after its title (at the end of its last line, inside a title that is a block of
-    // its own, where a host after it would start a line of its own), or at the end of the block that holds
-    // it (a price after the title on the same line: the badge goes after the price).
-    for (const i of pending) {
-      const { anchor, badge } = items[i]!;
+  // Write: a badge at a step of the ladder. Over its cover; else after its title (at the end of its last
+  // line, inside a title that is a block of its own, where a host after it would start a line of its own),
+  // or at the end of the block that holds it (a price after the title on the same line: after the price).
+  const put = (i: number, s: number): void => {
+    const [step, at] = LADDER[s]!;
+    const { anchor, badge } = items[i]!;
+    if (at === 'cover') overCover(badge, spots.get(i)!, step === 'over-compact');
+    else {
       badge.place(step, hostStyle(step));
       if (at === 'line') (lineBlock.get(i) ?? blockOf(anchor)).append(badge.host);
       else if (inlineTitle.get(i) || INTERACTIVE.test(anchor.tagName)) anchor.after(badge.host);
       else anchor.append(badge.host);
-      moved.get(i)!.placement = step;
     }
-    // Read: which lie on free space of their title's block and can be seen.
-    pending = pending.filter((i) => stillPushes(items[i]!) || !onFreeSpace(items[i]!) || (titleShown.get(i) === true && !seen(items[i]!.badge)));
+    moved.get(i)!.placement = step;
+    stepOf.set(i, s);
+  };
+  // Read: whether it can be seen there and moves nothing. An overlay must stay inside the boxes that clip
+  // its cover; over the title's line, it must lie on free space of its title's block. Of a title not shown
+  // itself, an overlay is kept as it is (it is seen when its slide comes into view).
+  const fits = (i: number, s: number): boolean => {
+    const at = LADDER[s]![1];
+    const spot = spots.get(i);
+    if (at === 'cover' && spot?.outOfFlow && escapes(items[i]!.badge.host, spot.cover)) return false;
+    if (stillPushes(items[i]!)) return false;
+    if (at !== 'cover' && !onFreeSpace(items[i]!)) return false;
+    return titleShown.get(i) !== true || seen(items[i]!.badge);
+  };
+  const applies = (i: number, s: number): boolean => LADDER[s]![1] !== 'cover' || spots.get(i) !== null;
+  // Up the ladder from `from`, all of them together: one write pass a step, one read pass after it.
+  // What is left fits nowhere.
+  const climb = async (waiting: readonly number[], from = 0): Promise<number[]> => {
+    let pending = [...waiting];
+    for (let s = from; s < LADDER.length && pending.length > 0; s++) {
+      const tried = pending.filter((i) => applies(i, s));
+      if (tried.length === 0) continue;
+      if (s > from) await breathe(pending);
+      for (const i of tried) put(i, s);
+      const failing = new Set(readPass(() => tried.filter((i) => !fits(i, s))));
+      pending = pending.filter((i) => !tried.includes(i) || failing.has(i));
+    }
+    return pending;
+  };
+
+  // The cards of a listing are alike, and end at the same step: one badge of each shape of card climbs
+  // first (each step lays out a few cards, not the page's every badge), then the others of its shape go
+  // straight to where it ended, in one write and one read. Only those that do not fit there climb the
+  // whole ladder, together; so each badge still ends at a step where it is seen and moves nothing.
+  const shapes = new Map<string, number[]>();
+  for (const i of climbing) {
+    const key = shapeOf(items[i]!.anchor, spots.get(i) ?? null, inlineTitle.get(i) === true, titleShown.get(i) === true);
+    shapes.set(key, [...(shapes.get(key) ?? []), i]);
   }
+  const alike = [...shapes.values()].filter((group) => group.length >= MIN_ALIKE);
+  const firsts = alike.map((group) => group[0]!);
+  await breathe(climbing);
+  const nowhere = new Set(await climb(firsts));
+  const followers: Array<[number, number]> = [];
+  const rest: number[] = [...shapes.values()].filter((group) => group.length < MIN_ALIKE).flat();
+  for (const group of alike) {
+    const first = group[0]!;
+    const s = stepOf.get(first);
+    for (const i of group.slice(1)) {
+      if (nowhere.has(first) || s === undefined || !applies(i, s)) rest.push(i);
+      else followers.push([i, s]);
+    }
+  }
+  // A few at a time, each lot written then read, so no task holds the page for long on a long listing;
+  // those not yet moved stay hidden meanwhile. Those that do not fit where their shape's first did climb
+  // from the foot of the ladder.
+  for (let from = 0; from < followers.length; from += FOLLOWERS_AT_ONCE) {
+    await breathe([...followers.slice(from).map(([i]) => i), ...rest]);
+    const lot = followers.slice(from, from + FOLLOWERS_AT_ONCE);
+    for (const [i, s] of lot) put(i, s);
+    rest.push(...readPass(() => lot.filter(([i, s]) => !fits(i, s)).map(([i]) => i)));
+  }
+  const pending = [...(await climb(rest)), ...nowhere];
   for (const i of pending) {
     items[i]!.badge.place('after', `${hostStyle('after')}display:none;`);
     moved.set(i, { index: i, placement: 'after', visible: titleShown.get(i) !== true });

@@ -89,15 +89,38 @@ export function pushed(print: Footprint | null | undefined, anchor: Element, hos
 export function clipped(box: DOMRect, from: Element, wholly = false): boolean {
   if (box.width < 1 || box.height < 1) return true;
   for (let up = from.parentElement; up; up = up.parentElement) {
-    const style = getComputedStyle(up);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-    const clip = up.getBoundingClientRect();
+    const clip = clipOf(up);
+    if (clip === null) continue;
     const out = wholly
       ? box.bottom <= clip.top || box.top >= clip.bottom || box.right <= clip.left || box.left >= clip.right
       : box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1;
     if (out) return true;
   }
   return false;
+}
+
+/** Within one read pass (readPass), the box each ancestor clips to, or null where it hides no overflow:
+ *  the badges of a listing share their ancestors, each read once a pass rather than once a badge. */
+let clips: Map<Element, DOMRect | null> | null = null;
+
+function clipOf(el: Element): DOMRect | null {
+  const known = clips?.get(el);
+  if (known !== undefined) return known;
+  const style = getComputedStyle(el);
+  const clip = style.overflowX === 'visible' && style.overflowY === 'visible' ? null : el.getBoundingClientRect();
+  clips?.set(el, clip);
+  return clip;
+}
+
+/** Runs reads that make no write in between, sharing what they read of the badges' ancestors. */
+export function readPass<T>(read: () => T): T {
+  const outer = clips;
+  clips ??= new Map();
+  try {
+    return read();
+  } finally {
+    clips = outer;
+  }
 }
 
 type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
@@ -130,11 +153,11 @@ export function seen(badge: Placeable): boolean {
  * Of a title not shown itself (a slide out of view) only the layout is known: it is laid out all the same.
  */
 export function misplaced(items: readonly PlacementItem[]): number[] {
-  return items.flatMap((item, i) => {
+  return readPass(() => items.flatMap((item, i) => {
     if (!item.badge.host.isConnected) return [];
     const title = item.anchor.getBoundingClientRect();
     const pill = item.badge.pillBox();
     const wrapped = item.before ? pill.bottom <= title.top + 1 : pill.top >= title.bottom - 1;
     return wrapped || pushed(item.print, item.anchor, item.badge.host) || (shown(item.anchor) && !seen(item.badge)) ? [i] : [];
-  });
+  }));
 }
