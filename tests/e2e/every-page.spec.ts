@@ -107,7 +107,7 @@ for (const page of pages) {
         )
         .toEqual([]);
       const sight = await tab.evaluate(readBadgeSight);
-      const unseen = sight.filter((badge) => badge.place && !badge.seen).map((badge) => badge.key);
+      const unseen = sight.filter((badge) => badge.place && !badge.seen).map((badge) => `${badge.key}: ${badge.why ?? ''}`);
       expect(unseen, 'badges that cannot be seen where their comic can').toEqual([]);
       const seenKeys = new Set(sight.filter((badge) => badge.seen).map((badge) => badge.key));
       const shownKeys = new Set(sight.filter((badge) => badge.place).map((badge) => badge.key));

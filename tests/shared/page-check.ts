@@ -64,6 +64,8 @@ export interface Sight {
   seen: boolean;
   /** A shopper can see the place it marks (else it marks a hidden list, a slide out of view). */
   place: boolean;
+  /** Why it cannot be seen (cut off by which box, covered by what, no size or hidden), for a failure's message. */
+  why?: string;
 }
 
 /**
@@ -92,23 +94,31 @@ export function readBadgeSight(): Sight[] {
     const key = host.getAttribute('data-longbox-key') ?? host.getAttribute('data-longbox-code') ?? '?';
     const place = host.parentElement !== null && !hidden(host.parentElement);
     const pill = host.shadowRoot?.querySelector('.pill');
-    if (!pill) return { key, seen: false, place };
+    if (!pill) return { key, seen: false, place, why: 'no pill' };
     const box = pill.getBoundingClientRect();
+    let why = '';
     let seen = box.width >= 1 && box.height >= 1 && getComputedStyle(pill).visibility !== 'hidden' && host.checkVisibility();
     for (let up = host.parentElement; seen && up; up = up.parentElement) {
       const style = getComputedStyle(up);
       if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
       const clip = up.getBoundingClientRect();
-      if (box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1) seen = false;
+      if (box.top < clip.top - 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.right > clip.right + 1) {
+        seen = false;
+        why = `cut off by ${up.tagName.toLowerCase()}.${String(up.className)} (pill ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}, box ${Math.round(clip.left)},${Math.round(clip.top)} ${Math.round(clip.width)}x${Math.round(clip.height)})`;
+      }
     }
     if (seen) {
       // Only the page scrolls: a slider scrolled to the badge would move the page's own boxes.
       window.scrollTo(0, box.top + window.scrollY - innerHeight / 2);
       const now = pill.getBoundingClientRect();
       const top = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
-      if (top !== null && top !== host && !host.contains(top)) seen = false;
+      if (top !== null && top !== host && !host.contains(top)) {
+        seen = false;
+        why = `covered by ${top.tagName.toLowerCase()}.${String(top.className)}`;
+      }
     }
-    return { key, seen, place };
+    if (!seen && !why) why = `no size or hidden (pill ${Math.round(box.width)}x${Math.round(box.height)}, host style "${(host as HTMLElement).style.cssText}")`;
+    return seen ? { key, seen, place } : { key, seen, place, why };
   });
 }
 
